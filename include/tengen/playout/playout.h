@@ -1,0 +1,31 @@
+#pragma once
+// Playouts: play a board copy to the end with a simulation policy and score
+// it by area. The hot loop: no allocation, no locks, no virtual calls.
+
+#include <cstdint>
+
+#include "tengen/board/board.h"
+#include "tengen/util/random.h"
+
+namespace tengen {
+
+// What one playout leaves behind for the search: the score, and the moves in
+// order (for AMAF/RAVE statistics), written into caller-owned storage.
+struct PlayoutResult {
+  int score = 0;        // Black area minus White area, komi not included
+  int moves_played = 0;
+  bool hit_move_limit = false;
+};
+
+// Uniformly random legal moves that do not fill an own true eye; pass when
+// none is left. Stops after two passes or max_moves moves; moves (if not
+// null, with room for max_moves entries) receives every move played.
+PlayoutResult light_playout(Board& board, Rng& rng, int max_moves, Point* moves = nullptr);
+
+// The move the light policy would choose for the side to move.
+Point light_policy_move(Board& board, Rng& rng);
+
+// A generous bound on playout length (ko fights can cycle under simple ko).
+constexpr int playout_move_limit(int size) { return 3 * size * size + 50; }
+
+}  // namespace tengen
