@@ -70,3 +70,14 @@ bool Game::add_setup_stones(const std::vector<Point>& points, Color c) {
 }
 
 }  // namespace tengen
+
+namespace tengen {
+
+bool Game::set_initial_to_move(Color c) {
+  if (!moves_.empty()) return false;
+  board_.set_to_move(c);
+  start_.set_to_move(c);
+  return true;
+}
+
+}  // namespace tengen

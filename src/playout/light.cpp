@@ -7,20 +7,46 @@ Point light_policy_move(Board& board, Rng& rng) {
   return board.random_empty(rng, [&](Point p) { return !board.is_true_eye(p, c) && board.is_legal(p, c); });
 }
 
-PlayoutResult light_playout(Board& board, Rng& rng, int max_moves, Point* moves) {
+namespace {
+
+template <typename ChooseMove>
+PlayoutResult run_playout(Board& board, int max_moves, Point* moves, ChooseMove&& choose) {
   PlayoutResult result;
   while (board.consecutive_passes() < 2) {
     if (result.moves_played >= max_moves) {
       result.hit_move_limit = true;
       break;
     }
-    const Point p = light_policy_move(board, rng);
+    const Point p = choose();
     if (moves) moves[result.moves_played] = p;
     ++result.moves_played;
     board.play(p, board.to_move());
   }
   result.score = board.playout_score();
   return result;
+}
+
+// A self-atari whose string would hold more than the new stone.
+bool is_group_self_atari(const Board& board, Point p, Color c) {
+  if (!board.is_self_atari(p, c)) return false;
+  bool joins = false;
+  board.for_each_neighbor(p, [&](Point n) { joins |= board.at(n) == c; });
+  return joins;
+}
+
+}  // namespace
+
+PlayoutResult light_playout(Board& board, Rng& rng, int max_moves, Point* moves) {
+  return run_playout(board, max_moves, moves, [&] { return light_policy_move(board, rng); });
+}
+
+PlayoutResult careful_playout(Board& board, Rng& rng, int max_moves) {
+  return run_playout(board, max_moves, nullptr, [&] {
+    const Color c = board.to_move();
+    return board.random_empty(rng, [&](Point p) {
+      return !board.is_true_eye(p, c) && board.is_legal(p, c) && !is_group_self_atari(board, p, c);
+    });
+  });
 }
 
 }  // namespace tengen

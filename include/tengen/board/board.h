@@ -38,6 +38,9 @@ class Board {
   Color at(Point p) const { return color_[p]; }
   Color to_move() const { return to_move_; }
   void set_to_move(Color c) { to_move_ = c; }
+  // Playouts and searches from a position the players have passed in still
+  // have to play it out: they start with the pass count reset.
+  void reset_pass_count() { consecutive_passes_ = 0; }
 
   // --- Moves (simple ko only) ---
   // Pass is always legal; otherwise the point must be empty, not the simple-ko

@@ -48,6 +48,8 @@ class Game {
   // nothing changes. Not undoable; Black's handicap gives White the move.
   bool add_setup_stones(const std::vector<Point>& points, Color c);
   const std::vector<Move>& setup() const { return setup_; }
+  // Who moves first (SGF PL); only before the first move.
+  bool set_initial_to_move(Color c);
   int handicap() const { return handicap_; }
   void set_handicap(int stones) { handicap_ = stones; }
 

@@ -25,6 +25,11 @@ PlayoutResult light_playout(Board& board, Rng& rng, int max_moves, Point* moves 
 // The move the light policy would choose for the side to move.
 Point light_policy_move(Board& board, Rng& rng);
 
+// The light policy without self-ataris of strings of two or more stones, so
+// that groups in a settled position are not thrown away at random: used to
+// judge life and death at the end of the game.
+PlayoutResult careful_playout(Board& board, Rng& rng, int max_moves);
+
 // A generous bound on playout length (ko fights can cycle under simple ko).
 constexpr int playout_move_limit(int size) { return 3 * size * size + 50; }
 

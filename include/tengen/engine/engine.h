@@ -1,0 +1,74 @@
+#pragma once
+// The player: owns the game record, the clock and the search, and decides
+// moves, passes, resignations and the final score. The GTP front end is a
+// thin layer over this class.
+
+#include <atomic>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tengen/board/game.h"
+#include "tengen/engine/go_search.h"
+#include "tengen/engine/scoring.h"
+#include "tengen/engine/time_control.h"
+#include "tengen/sgf/sgf.h"
+#include "tengen/util/params.h"
+#include "tengen/util/random.h"
+
+namespace tengen {
+
+class Engine {
+ public:
+  explicit Engine(const Settings& settings);
+
+  const Settings& settings() const { return settings_; }
+  // Changes a parameter; the search is rebuilt when it depends on it.
+  std::optional<std::string> set_param(std::string_view name, std::string_view value);
+
+  Game& game() { return game_; }
+  const Game& game() const { return game_; }
+  TimeControl& clock() { return clock_; }
+
+  // A new game on an empty board; komi and time settings are kept.
+  void new_game(int size);
+
+  // Decides a move for c without playing it: a point, kPass or kResign.
+  // cleanup: never pass while dead opponent stones are left (KGS cleanup
+  // phase; always on with the capture-dead setting).
+  Point choose_move(Color c, bool cleanup = false);
+  // Decides and plays (a resignation is not played).
+  Point genmove(Color c, bool cleanup = false);
+  const SearchResult& last_search() const { return last_search_; }
+
+  // Handicap: GTP's fixed placement (nullopt if n is not allowed on this
+  // board), and the engine's own free placement.
+  static std::optional<std::vector<Point>> fixed_handicap(int size, int n);
+  std::vector<Point> free_handicap(int n) const;
+
+  Judgement judge_position();
+  double final_score() { return judge_position().score; }
+
+  // Replaces the game with the one in an SGF record, replaying moves until
+  // before move number `until` (1-based; 0 = all). A move that is illegal
+  // ends the replay. Throws sgf::Error or std::runtime_error on failure, in
+  // which case the game is unchanged.
+  void load_sgf(const sgf::Game& record, int until);
+  sgf::Game to_sgf() const;
+
+ private:
+  SearchLimits limits_for(Color c) const;
+  bool should_resign(const SearchResult& r, Color c) const;
+  bool passing_wins(Color c);
+  bool every_move_settled(const SearchResult& r, Color c) const;
+  std::optional<Point> cleanup_move(Color c, const std::vector<float>& ownership);
+
+  Settings settings_;
+  Game game_;
+  TimeControl clock_;
+  GoSearch search_;
+  SearchResult last_search_;
+  Rng rng_;
+};
+
+}  // namespace tengen

@@ -1,0 +1,34 @@
+#pragma once
+// End-of-game judgement: which stones are dead, which are in seki, and the
+// area score once dead stones are removed. Life and death comes from
+// ownership statistics of playouts run from the position.
+
+#include <string>
+#include <vector>
+
+#include "tengen/board/board.h"
+#include "tengen/util/random.h"
+
+namespace tengen {
+
+enum class StoneStatus { Alive, Dead, Seki };
+
+// Per point index: share of playouts Black owned the point minus the share
+// White did, in [-1, 1]; playouts start with the board's side to move.
+std::vector<float> playout_ownership(const Board& board, int playouts, Rng& rng);
+
+struct Judgement {
+  std::vector<StoneStatus> status;  // per point index; Alive for empty points
+  double score = 0;                 // Black minus White, komi included
+};
+
+// A string is dead when its points belong to the opponent by more than
+// dead_threshold on average (ownership from its own colour's view below
+// -dead_threshold). Alive strings touching a shared liberty that neither
+// side can fill without self-atari are in seki.
+Judgement judge(const Board& board, const std::vector<float>& ownership, double komi, double dead_threshold);
+
+// "B+3.5", "W+0.5" or "0".
+std::string score_string(double score);
+
+}  // namespace tengen

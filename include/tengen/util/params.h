@@ -1,0 +1,68 @@
+#pragma once
+// The one typed parameter registry. Every tunable number of the engine is a
+// field of Settings with a registry entry (name, default, range, doc); the
+// command line, config files and GTP all go through the registry, and the
+// components copy what they need from a Settings value at construction, so
+// there is no global mutable configuration.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace tengen {
+
+struct Settings {
+  // Search
+  int threads = 1;
+  std::int64_t playouts = 10000;   // per move; 0: limited by time only
+  double time = 0;                 // max seconds per move; 0: no cap besides the clock
+  std::int64_t memory = 512;       // MiB for the search tree
+  int expand_visits = 2;
+  double uct_c = 0.6;
+  std::uint64_t seed = 0;          // 0: seeded from the clock
+  std::string policy = "light";
+  // Playing
+  double resign_threshold = 0.1;
+  int resign_min_moves = 20;       // per side, on 19x19; scaled by board area
+  double pass_ownership = 0.9;     // a point this settled is not worth a move
+  int score_playouts = 2000;       // for final_score / final_status_list
+  double dead_threshold = 0.3;     // how surely the opponent must own a string for it to be dead
+  bool superko = true;
+  bool capture_dead = false;       // never pass while dead opponent stones remain (CGOS)
+  // Time
+  double time_margin = 1.0;        // seconds kept in reserve
+  double time_moves_ahead = 0.4;   // expected remaining own moves per empty point
+  // Game defaults
+  int board_size = 19;
+  double komi = 7.5;
+  // Logging
+  std::string log_level = "info";
+};
+
+struct ParamDef {
+  using Field = std::variant<int Settings::*, std::int64_t Settings::*, std::uint64_t Settings::*,
+                             double Settings::*, bool Settings::*, std::string Settings::*>;
+  std::string_view name;
+  Field field;
+  double min = 0;  // numeric ranges, inclusive
+  double max = 0;
+  std::vector<std::string_view> choices;  // allowed strings; empty: any
+  std::string_view doc;
+};
+
+// All parameters, in the order they are documented.
+const std::vector<ParamDef>& param_registry();
+const ParamDef* find_param(std::string_view name);
+
+// Sets a parameter from text; returns an error message (and leaves settings
+// unchanged) if the name is unknown or the value malformed or out of range.
+std::optional<std::string> set_param(Settings& settings, std::string_view name, std::string_view value);
+std::string get_param(const Settings& settings, const ParamDef& def);
+// "int", "float", "bool", "string" (GoGui's param types, with "list/a/b" for choices).
+std::string param_type(const ParamDef& def);
+std::string param_range(const ParamDef& def);
+
+}  // namespace tengen

@@ -1,0 +1,245 @@
+#include "tengen/engine/engine.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+
+namespace tengen {
+
+namespace {
+
+std::uint64_t seed_from(const Settings& s) {
+  return s.seed != 0 ? s.seed
+                     : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+}
+
+}  // namespace
+
+Engine::Engine(const Settings& settings)
+    : settings_(settings),
+      game_(settings.board_size, settings.komi),
+      search_(settings),
+      rng_(seed_from(settings) ^ 0x5EED) {
+  game_.set_superko(settings.superko);
+}
+
+std::optional<std::string> Engine::set_param(std::string_view name, std::string_view value) {
+  Settings changed = settings_;
+  if (auto err = tengen::set_param(changed, name, value)) return err;
+  settings_ = changed;
+  game_.set_superko(settings_.superko);
+  search_.configure(settings_);
+  return std::nullopt;
+}
+
+void Engine::new_game(int size) {
+  const double komi = game_.komi();
+  game_.reset(size);
+  game_.set_komi(komi);
+}
+
+SearchLimits Engine::limits_for(Color c) const {
+  SearchLimits limits;
+  limits.playouts = settings_.playouts;
+  limits.seconds = settings_.time;
+  if (clock_.limited()) {
+    const double budget = clock_.budget(c, game_.board().empty_count(), settings_.time_moves_ahead,
+                                        settings_.time_margin);
+    limits.seconds = limits.seconds > 0 ? std::min(limits.seconds, budget) : budget;
+  }
+  if (limits.playouts <= 0 && limits.seconds <= 0) limits.playouts = 10000;
+  return limits;
+}
+
+bool Engine::should_resign(const SearchResult& r, Color c) const {
+  if (settings_.resign_threshold <= 0 || r.win_rate >= settings_.resign_threshold) return false;
+  const int size = game_.size();
+  const double scale = size * size / 361.0;
+  int own_moves = 0;
+  for (const Move& m : game_.moves()) own_moves += m.color == c;
+  return own_moves >= settings_.resign_min_moves * scale;
+}
+
+bool Engine::passing_wins(Color c) {
+  const Judgement j = judge_position();
+  return c == Color::Black ? j.score > 0 : j.score < 0;
+}
+
+// True when no candidate is worth a stone: every move the search considered
+// lies on a point its playouts gave to one side almost always, so under area
+// scoring playing there changes nothing.
+bool Engine::every_move_settled(const SearchResult& r, Color) const {
+  for (const RootChild& child : r.children) {
+    if (child.move == kPass) continue;
+    if (std::fabs(r.ownership[child.move]) < settings_.pass_ownership) return false;
+  }
+  return true;
+}
+
+std::optional<Point> Engine::cleanup_move(Color c, const std::vector<float>& ownership) {
+  const Board& board = game_.board();
+  const Judgement j = judge(board, ownership, game_.komi(), settings_.dead_threshold);
+  // Fill a liberty of a dead opponent string, without filling an own eye or
+  // running into atari (unless the move captures).
+  for (int i = 0; i < board.empty_count(); ++i) {
+    const Point p = board.empty_point(i);
+    if (!game_.is_legal(p, c) || board.is_true_eye(p, c)) continue;
+    if (board.is_self_atari(p, c) && board.capture_size_if_played(p, c) == 0) continue;
+    bool touches_dead = false;
+    board.for_each_neighbor(p, [&](Point n) {
+      touches_dead |= board.at(n) == opponent(c) && j.status[n] == StoneStatus::Dead;
+    });
+    if (touches_dead) return p;
+  }
+  return std::nullopt;
+}
+
+Point Engine::choose_move(Color c, bool cleanup) {
+  cleanup |= settings_.capture_dead;
+  const bool opponent_passed = !game_.moves().empty() && game_.moves().back().point == kPass &&
+                               game_.moves().back().color == opponent(c);
+  if (opponent_passed && !cleanup && passing_wins(c)) {
+    spdlog::info("opponent passed and passing wins: pass");
+    return kPass;
+  }
+  last_search_ = search_.run(game_, c, limits_for(c));
+  const SearchResult& r = last_search_;
+  spdlog::info("{} playouts in {:.2f} s, best {} win rate {:.3f}", r.playouts, r.seconds,
+               vertex_string(r.best, game_.size()), r.win_rate);
+  if (should_resign(r, c)) return kResign;
+  if (r.best == kPass || every_move_settled(r, c)) {
+    if (cleanup) {
+      if (auto p = cleanup_move(c, r.ownership)) return *p;
+    }
+    return kPass;
+  }
+  return r.best;
+}
+
+Point Engine::genmove(Color c, bool cleanup) {
+  const Point p = choose_move(c, cleanup);
+  if (p != kResign && !game_.play(p, c)) {
+    // The search only offers legal moves; this would be a bug.
+    spdlog::error("chosen move {} is illegal; passing", vertex_string(p, game_.size()));
+    game_.play(kPass, c);
+    return kPass;
+  }
+  return p;
+}
+
+std::optional<std::vector<Point>> Engine::fixed_handicap(int size, int n) {
+  // GTP 2 section 4.1.1: star points on the third line (fourth from 13x13),
+  // at most 4 stones on 7x7 and on even sizes, none below 7x7.
+  if (size < 7 || n < 2 || n > 9) return std::nullopt;
+  if ((size % 2 == 0 || size == 7) && n > 4) return std::nullopt;
+  const int lo = size >= 13 ? 3 : 2;
+  const int hi = size - 1 - lo;
+  const int mid = size / 2;
+  auto at = [&](int x, int row_from_bottom) { return point_at(x, size - 1 - row_from_bottom, size); };
+  const Point corners[4] = {at(lo, lo), at(hi, hi), at(lo, hi), at(hi, lo)};  // D4 Q16 D16 Q4 on 19x19
+  std::vector<Point> points(corners, corners + std::min(n, 4));
+  if (n >= 6) {
+    points.push_back(at(lo, mid));
+    points.push_back(at(hi, mid));
+  }
+  if (n >= 8) {
+    points.push_back(at(mid, lo));
+    points.push_back(at(mid, hi));
+  }
+  if (n % 2 == 1 && n >= 5) points.push_back(at(mid, mid));
+  return points;
+}
+
+std::vector<Point> Engine::free_handicap(int n) const {
+  const int size = game_.size();
+  std::vector<Point> points;
+  const int fixed = (size % 2 == 0 || size == 7) ? std::min(n, 4) : std::min(n, 9);
+  if (auto f = fixed_handicap(size, fixed)) points = *f;
+  // Beyond the star points (or on small boards): spread the rest over the
+  // points farthest from the stones already placed.
+  while (static_cast<int>(points.size()) < n) {
+    Point best = kNoPoint;
+    int best_distance = -1;
+    for (int y = 0; y < size; ++y) {
+      for (int x = 0; x < size; ++x) {
+        const Point p = point_at(x, y, size);
+        if (std::find(points.begin(), points.end(), p) != points.end()) continue;
+        const int edge = std::min({x, y, size - 1 - x, size - 1 - y});
+        int nearest = 2 * size;
+        for (Point q : points) {
+          nearest = std::min(nearest, std::abs(column_of(q, size) - x) + std::abs(row_of(q, size) - y));
+        }
+        const int distance = 4 * std::min(nearest, 6) + std::min(edge, 3);
+        if (distance > best_distance) {
+          best_distance = distance;
+          best = p;
+        }
+      }
+    }
+    if (best == kNoPoint) break;
+    points.push_back(best);
+  }
+  return points;
+}
+
+Judgement Engine::judge_position() {
+  Board b = game_.board();
+  const std::vector<float> ownership = playout_ownership(b, settings_.score_playouts, rng_);
+  return judge(game_.board(), ownership, game_.komi(), settings_.dead_threshold);
+}
+
+void Engine::load_sgf(const sgf::Game& record, int until) {
+  if (record.size < kMinSize || record.size > kMaxSize) {
+    throw std::runtime_error("board size " + std::to_string(record.size) + " is not supported");
+  }
+  Game g(record.size, record.komi.value_or(game_.komi()));
+  g.set_superko(settings_.superko);
+  // Setup properties apply in order (AE may take back an earlier AB/AW).
+  std::vector<Color> setup(num_points_of(record.size), Color::Empty);
+  for (const sgf::Setup& s : record.setup) setup[point_at(s.x, s.y, record.size)] = s.color;
+  std::vector<Point> black, white;
+  for (int i = 0; i < static_cast<int>(setup.size()); ++i) {
+    if (setup[i] == Color::Black) black.push_back(static_cast<Point>(i));
+    if (setup[i] == Color::White) white.push_back(static_cast<Point>(i));
+  }
+  if (!g.add_setup_stones(black, Color::Black) || !g.add_setup_stones(white, Color::White)) {
+    throw std::runtime_error("setup stones overlap or have no liberties");
+  }
+  g.set_handicap(record.handicap);
+  if (record.to_move) g.set_initial_to_move(*record.to_move);
+  const int limit = until > 0 ? until - 1 : static_cast<int>(record.moves.size());
+  for (int i = 0; i < limit && i < static_cast<int>(record.moves.size()); ++i) {
+    const sgf::Move& m = record.moves[i];
+    const Point p = m.is_pass() ? kPass : point_at(m.x, m.y, record.size);
+    if (!g.play(p, m.color)) {
+      spdlog::warn("loadsgf: move {} ({} {}) is illegal; the record is cut there", i + 1, color_name(m.color),
+                   vertex_string(p, record.size));
+      break;
+    }
+  }
+  game_ = std::move(g);
+}
+
+sgf::Game Engine::to_sgf() const {
+  sgf::Game out;
+  out.size = game_.size();
+  out.komi = game_.komi();
+  out.handicap = game_.handicap();
+  out.rules = "Chinese";
+  for (const Move& m : game_.setup()) {
+    out.setup.push_back({m.color, column_of(m.point, out.size), row_of(m.point, out.size)});
+  }
+  for (const Move& m : game_.moves()) {
+    if (m.point == kPass) {
+      out.moves.push_back({m.color, -1, -1});
+    } else {
+      out.moves.push_back({m.color, column_of(m.point, out.size), row_of(m.point, out.size)});
+    }
+  }
+  return out;
+}
+
+}  // namespace tengen

@@ -1,0 +1,435 @@
+#include "tengen/gtp/gtp.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace tengen {
+
+namespace {
+
+// GTP 2 section 2.2: drop control characters but HT and LF, turn HT into
+// space, cut comments at '#'.
+std::string preprocess(std::string_view line) {
+  std::string out;
+  out.reserve(line.size());
+  for (char ch : line) {
+    if (ch == '#') break;
+    const auto u = static_cast<unsigned char>(ch);
+    if (ch == '\t') {
+      out.push_back(' ');
+    } else if (u >= 32 && u != 127) {
+      out.push_back(ch);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> split(std::string_view s) {
+  std::vector<std::string> words;
+  std::istringstream in{std::string(s)};
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+bool all_digits(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+std::optional<int> parse_int(std::string_view s) {
+  int v = 0;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || ptr != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+std::optional<double> parse_float(std::string_view s) {
+  double v = 0;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || ptr != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// A response never contains an empty line: that would end it early.
+std::string without_blank_lines(const std::string& text) {
+  std::string out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (!out.empty()) out.push_back('\n');
+    out += line;
+  }
+  return out;
+}
+
+}  // namespace
+
+GtpServer::GtpServer(Engine& engine) : engine_(engine) {}
+
+const std::vector<GtpServer::Command>& GtpServer::commands() {
+  static const std::vector<Command> table = {
+      {"protocol_version", &GtpServer::cmd_protocol_version},
+      {"name", &GtpServer::cmd_name},
+      {"version", &GtpServer::cmd_version},
+      {"known_command", &GtpServer::cmd_known_command},
+      {"list_commands", &GtpServer::cmd_list_commands},
+      {"quit", &GtpServer::cmd_quit},
+      {"boardsize", &GtpServer::cmd_boardsize},
+      {"clear_board", &GtpServer::cmd_clear_board},
+      {"komi", &GtpServer::cmd_komi},
+      {"play", &GtpServer::cmd_play},
+      {"genmove", &GtpServer::cmd_genmove},
+      {"reg_genmove", &GtpServer::cmd_reg_genmove},
+      {"kgs-genmove_cleanup", &GtpServer::cmd_genmove_cleanup},
+      {"undo", &GtpServer::cmd_undo},
+      {"fixed_handicap", &GtpServer::cmd_fixed_handicap},
+      {"place_free_handicap", &GtpServer::cmd_place_free_handicap},
+      {"set_free_handicap", &GtpServer::cmd_set_free_handicap},
+      {"time_settings", &GtpServer::cmd_time_settings},
+      {"kgs-time_settings", &GtpServer::cmd_kgs_time_settings},
+      {"time_left", &GtpServer::cmd_time_left},
+      {"final_score", &GtpServer::cmd_final_score},
+      {"final_status_list", &GtpServer::cmd_final_status_list},
+      {"showboard", &GtpServer::cmd_showboard},
+      {"loadsgf", &GtpServer::cmd_loadsgf},
+      {"printsgf", &GtpServer::cmd_printsgf},
+      {"kgs-game_over", &GtpServer::cmd_kgs_game_over},
+      {"kgs-rules", &GtpServer::cmd_kgs_rules},
+  };
+  return table;
+}
+
+std::vector<std::string> GtpServer::command_names() const {
+  std::vector<std::string> names;
+  for (const auto& c : commands()) names.emplace_back(c.name);
+  return names;
+}
+
+std::optional<std::string> GtpServer::handle_line(std::string_view raw) {
+  std::vector<std::string> words = split(preprocess(raw));
+  if (words.empty()) return std::nullopt;
+  std::string id;
+  if (all_digits(words.front())) {
+    id = words.front();
+    words.erase(words.begin());
+  }
+  Reply reply = failure("empty command");
+  if (!words.empty()) {
+    const std::string name = words.front();
+    const Args args(words.begin() + 1, words.end());
+    const auto& table = commands();
+    auto it = std::find_if(table.begin(), table.end(), [&](const Command& c) { return c.name == name; });
+    if (it == table.end()) {
+      reply = failure("unknown command");
+    } else {
+      try {
+        reply = (this->*(it->handler))(args);
+      } catch (const std::exception& e) {
+        // A failed command must not take the engine down; the game state is
+        // only changed by handlers after their checks pass.
+        spdlog::error("command '{}' failed: {}", name, e.what());
+        reply = failure(std::string("internal error: ") + e.what());
+      }
+    }
+  }
+  // Multi-line replies (a leading newline) start on the line after "=".
+  const bool multiline = !reply.text.empty() && reply.text.front() == '\n';
+  const std::string text = without_blank_lines(reply.text);
+  std::string out = (reply.ok ? "=" : "?") + id;
+  if (!text.empty()) out += (multiline ? "\n" : " ") + text;
+  out += "\n\n";
+  return out;
+}
+
+void GtpServer::run(std::istream& in, std::ostream& out) {
+  for (std::string line; !quit_ && std::getline(in, line);) {
+    if (auto response = handle_line(line)) {
+      out << *response << std::flush;
+    }
+  }
+}
+
+std::optional<Color> GtpServer::parse_color(std::string_view s) const {
+  const std::string c = lower(s);
+  if (c == "b" || c == "black") return Color::Black;
+  if (c == "w" || c == "white") return Color::White;
+  return std::nullopt;
+}
+
+std::optional<Point> GtpServer::parse_point(std::string_view s) const {
+  return parse_vertex(s, engine_.game().size());
+}
+
+std::string GtpServer::vertex(Point p) const { return vertex_string(p, engine_.game().size()); }
+
+// --- Administrative commands ---
+
+GtpServer::Reply GtpServer::cmd_protocol_version(const Args&) { return success("2"); }
+GtpServer::Reply GtpServer::cmd_name(const Args&) { return success("Tengen"); }
+GtpServer::Reply GtpServer::cmd_version(const Args&) { return success(TENGEN_VERSION); }
+
+GtpServer::Reply GtpServer::cmd_known_command(const Args& args) {
+  if (args.size() != 1) return failure("syntax error");
+  const auto& table = commands();
+  const bool known = std::any_of(table.begin(), table.end(), [&](const Command& c) { return c.name == args[0]; });
+  return success(known ? "true" : "false");
+}
+
+GtpServer::Reply GtpServer::cmd_list_commands(const Args&) {
+  std::string out;
+  for (const auto& c : commands()) {
+    if (!out.empty()) out += '\n';
+    out += c.name;
+  }
+  return success(out);
+}
+
+GtpServer::Reply GtpServer::cmd_quit(const Args&) {
+  quit_ = true;
+  return success();
+}
+
+// --- Setup ---
+
+GtpServer::Reply GtpServer::cmd_boardsize(const Args& args) {
+  if (args.size() != 1) return failure("syntax error");
+  const auto size = parse_int(args[0]);
+  if (!size) return failure("syntax error");
+  if (*size < kMinSize || *size > kMaxSize) return failure("unacceptable size");
+  engine_.new_game(*size);
+  return success();
+}
+
+GtpServer::Reply GtpServer::cmd_clear_board(const Args& args) {
+  if (!args.empty()) return failure("syntax error");
+  engine_.new_game(engine_.game().size());
+  return success();
+}
+
+GtpServer::Reply GtpServer::cmd_komi(const Args& args) {
+  if (args.size() != 1) return failure("syntax error");
+  const auto komi = parse_float(args[0]);
+  if (!komi || std::fabs(*komi) > 1000) return failure("syntax error");
+  engine_.game().set_komi(*komi);
+  return success();
+}
+
+GtpServer::Reply GtpServer::place_handicap(const std::vector<Point>& points) {
+  Game& game = engine_.game();
+  if (game.board().stones(Color::Black) + game.board().stones(Color::White) > 0 || game.has_moves()) {
+    return failure("board not empty");
+  }
+  if (!game.add_setup_stones(points, Color::Black)) return failure("bad vertex list");
+  game.set_handicap(static_cast<int>(points.size()));
+  std::string out;
+  for (Point p : points) out += (out.empty() ? "" : " ") + vertex(p);
+  return success(out);
+}
+
+GtpServer::Reply GtpServer::cmd_fixed_handicap(const Args& args) {
+  if (args.size() != 1) return failure("syntax error");
+  const auto n = parse_int(args[0]);
+  if (!n) return failure("syntax error");
+  const auto points = Engine::fixed_handicap(engine_.game().size(), *n);
+  if (!points) return failure("invalid number of stones");
+  return place_handicap(*points);
+}
+
+GtpServer::Reply GtpServer::cmd_place_free_handicap(const Args& args) {
+  if (args.size() != 1) return failure("syntax error");
+  const auto n = parse_int(args[0]);
+  const int size = engine_.game().size();
+  if (!n) return failure("syntax error");
+  if (*n < 2 || *n > size * size - 1) return failure("invalid number of stones");
+  return place_handicap(engine_.free_handicap(*n));
+}
+
+GtpServer::Reply GtpServer::cmd_set_free_handicap(const Args& args) {
+  const int size = engine_.game().size();
+  if (args.size() < 2 || static_cast<int>(args.size()) > size * size - 1) return failure("bad vertex list");
+  std::vector<Point> points;
+  for (const auto& a : args) {
+    const auto p = parse_point(a);
+    if (!p || *p == kPass || std::find(points.begin(), points.end(), *p) != points.end()) {
+      return failure("bad vertex list");
+    }
+    points.push_back(*p);
+  }
+  const Reply r = place_handicap(points);
+  return r.ok ? success() : r;
+}
+
+// --- Play ---
+
+GtpServer::Reply GtpServer::cmd_play(const Args& args) {
+  if (args.size() != 2) return failure("syntax error");
+  const auto color = parse_color(args[0]);
+  if (!color) return failure("invalid color");
+  const auto p = parse_point(args[1]);
+  if (!p) return failure("invalid vertex");
+  if (!engine_.game().play(*p, *color)) return failure("illegal move");
+  return success();
+}
+
+GtpServer::Reply GtpServer::generate(const Args& args, bool play, bool cleanup) {
+  if (args.size() != 1) return failure("syntax error");
+  const auto color = parse_color(args[0]);
+  if (!color) return failure("invalid color");
+  const Point p = play ? engine_.genmove(*color, cleanup) : engine_.choose_move(*color, cleanup);
+  return success(vertex(p));
+}
+
+GtpServer::Reply GtpServer::cmd_genmove(const Args& args) { return generate(args, true, false); }
+GtpServer::Reply GtpServer::cmd_reg_genmove(const Args& args) { return generate(args, false, false); }
+GtpServer::Reply GtpServer::cmd_genmove_cleanup(const Args& args) { return generate(args, true, true); }
+
+GtpServer::Reply GtpServer::cmd_undo(const Args& args) {
+  if (!args.empty()) return failure("syntax error");
+  if (!engine_.game().undo()) return failure("cannot undo");
+  return success();
+}
+
+// --- Time ---
+
+GtpServer::Reply GtpServer::cmd_time_settings(const Args& args) {
+  if (args.size() != 3) return failure("syntax error");
+  const auto main = parse_float(args[0]);
+  const auto byo = parse_float(args[1]);
+  const auto stones = parse_int(args[2]);
+  if (!main || !byo || !stones || *main < 0 || *byo < 0 || *stones < 0) return failure("syntax error");
+  engine_.clock().set_gtp(*main, *byo, *stones);
+  return success();
+}
+
+GtpServer::Reply GtpServer::cmd_kgs_time_settings(const Args& args) {
+  if (args.empty()) return failure("syntax error");
+  const std::string kind = lower(args[0]);
+  std::vector<double> v;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const auto x = parse_float(args[i]);
+    if (!x || *x < 0) return failure("syntax error");
+    v.push_back(*x);
+  }
+  if (kind == "none" && v.empty()) {
+    engine_.clock().set_none();
+  } else if (kind == "absolute" && v.size() == 1) {
+    engine_.clock().set_gtp(v[0], 0, 0);
+  } else if (kind == "byoyomi" && v.size() == 3) {
+    engine_.clock().set_japanese(v[0], v[1], static_cast<int>(v[2]));
+  } else if (kind == "canadian" && v.size() == 3) {
+    engine_.clock().set_gtp(v[0], v[1], static_cast<int>(v[2]));
+  } else {
+    return failure("syntax error");
+  }
+  return success();
+}
+
+GtpServer::Reply GtpServer::cmd_time_left(const Args& args) {
+  if (args.size() != 3) return failure("syntax error");
+  const auto color = parse_color(args[0]);
+  const auto seconds = parse_float(args[1]);
+  const auto stones = parse_int(args[2]);
+  if (!color || !seconds || !stones || *stones < 0) return failure("syntax error");
+  engine_.clock().set_time_left(*color, *seconds, *stones);
+  return success();
+}
+
+// --- End of game ---
+
+GtpServer::Reply GtpServer::cmd_final_score(const Args& args) {
+  if (!args.empty()) return failure("syntax error");
+  return success(score_string(engine_.final_score()));
+}
+
+GtpServer::Reply GtpServer::cmd_final_status_list(const Args& args) {
+  if (args.size() != 1) return failure("syntax error");
+  const std::string which = lower(args[0]);
+  StoneStatus wanted;
+  if (which == "alive") {
+    wanted = StoneStatus::Alive;
+  } else if (which == "dead") {
+    wanted = StoneStatus::Dead;
+  } else if (which == "seki") {
+    wanted = StoneStatus::Seki;
+  } else {
+    return failure("syntax error");
+  }
+  const Judgement j = engine_.judge_position();
+  const Board& board = engine_.game().board();
+  std::string out;
+  for (int y = 0; y < board.size(); ++y) {
+    for (int x = 0; x < board.size(); ++x) {
+      const Point p = board.point(x, y);
+      if (is_player(board.at(p)) && j.status[p] == wanted) out += (out.empty() ? "" : " ") + vertex(p);
+    }
+  }
+  return success(out);
+}
+
+GtpServer::Reply GtpServer::cmd_kgs_game_over(const Args&) {
+  spdlog::info("game over");
+  return success();
+}
+
+GtpServer::Reply GtpServer::cmd_kgs_rules(const Args& args) {
+  if (args.size() != 1) return failure("syntax error");
+  // Tengen plays and scores by area (Chinese) whatever the server's rules;
+  // accept them all so that the game can go on.
+  spdlog::info("kgs-rules {}: playing by area scoring", args[0]);
+  return success();
+}
+
+// --- Board and records ---
+
+GtpServer::Reply GtpServer::cmd_showboard(const Args&) {
+  const Board& b = engine_.game().board();
+  std::ostringstream out;
+  out << '\n' << b.to_string();
+  out << "Black prisoners " << b.prisoners(Color::Black) << ", White prisoners " << b.prisoners(Color::White)
+      << ", komi " << engine_.game().komi() << ", " << color_name(b.to_move()) << " to move";
+  return success(out.str());
+}
+
+GtpServer::Reply GtpServer::cmd_loadsgf(const Args& args) {
+  if (args.empty() || args.size() > 2) return failure("syntax error");
+  int until = 0;
+  if (args.size() == 2) {
+    const auto n = parse_int(args[1]);
+    if (!n || *n < 1) return failure("syntax error");
+    until = *n;
+  }
+  std::ifstream file(args[0], std::ios::binary);
+  if (!file) return failure("cannot load file");
+  std::ostringstream text;
+  text << file.rdbuf();
+  try {
+    engine_.load_sgf(sgf::parse(text.str()), until);
+  } catch (const std::exception& e) {
+    spdlog::warn("loadsgf {}: {}", args[0], e.what());
+    return failure("cannot load file");
+  }
+  return success(std::string(color_name(engine_.game().to_move())));
+}
+
+GtpServer::Reply GtpServer::cmd_printsgf(const Args& args) {
+  if (args.size() > 1) return failure("syntax error");
+  const std::string text = sgf::write(engine_.to_sgf());
+  if (args.empty()) return success("\n" + text);
+  std::ofstream file(args[0]);
+  if (!(file << text << '\n')) return failure("cannot write file");
+  return success();
+}
+
+}  // namespace tengen

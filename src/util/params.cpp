@@ -1,0 +1,183 @@
+#include "tengen/util/params.h"
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace tengen {
+
+namespace {
+
+using S = Settings;
+constexpr double kBig = 9.0e15;
+
+std::vector<ParamDef> make_registry() {
+  return {
+      {"threads", &S::threads, 1, 512, {}, "search threads"},
+      {"playouts", &S::playouts, 0, kBig, {}, "playouts per move (0: limited by time only)"},
+      {"time", &S::time, 0, 1e6, {}, "maximum seconds per move (0: no cap besides the game clock)"},
+      {"memory", &S::memory, 1, 1 << 20, {}, "MiB of memory for the search tree"},
+      {"expand-visits", &S::expand_visits, 1, 1000, {}, "visits of a leaf before it is expanded"},
+      {"uct-c", &S::uct_c, 0, 100, {}, "UCT exploration constant"},
+      {"seed", &S::seed, 0, kBig, {}, "random seed (0: from the clock)"},
+      {"policy", &S::policy, 0, 0, {"light"}, "playout policy"},
+      {"resign-threshold", &S::resign_threshold, 0, 1, {}, "resign below this win rate (0: never)"},
+      {"resign-min-moves", &S::resign_min_moves, 0, 10000, {},
+       "no resignation before this many own moves (19x19; scaled by board area)"},
+      {"pass-ownership", &S::pass_ownership, 0, 1, {},
+       "pass when every legal move lies on a point owned at least this surely"},
+      {"score-playouts", &S::score_playouts, 1, 1000000, {},
+       "playouts behind final_score and final_status_list"},
+      {"dead-threshold", &S::dead_threshold, 0, 1, {},
+       "a string is dead when the opponent's ownership of its points (in [-1, 1]) exceeds its own by this margin"},
+      {"superko", &S::superko, 0, 1, {}, "positional superko for real moves"},
+      {"capture-dead", &S::capture_dead, 0, 1, {},
+       "capture dead opponent stones before passing (for servers that score the board as it stands)"},
+      {"time-margin", &S::time_margin, 0, 3600, {}, "seconds of the clock never spent"},
+      {"time-moves-ahead", &S::time_moves_ahead, 0.01, 10, {},
+       "own moves still expected per empty point, for dividing the clock"},
+      {"board-size", &S::board_size, 2, 19, {}, "board size at start-up"},
+      {"komi", &S::komi, -1000, 1000, {}, "komi at start-up"},
+      {"log-level", &S::log_level, 0, 0, {"trace", "debug", "info", "warn", "error", "off"},
+       "logging level (logs go to stderr)"},
+  };
+}
+
+template <typename T>
+std::optional<T> parse_number(std::string_view text) {
+  T value{};
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc() || ptr != end) return std::nullopt;
+  return value;
+}
+
+std::optional<bool> parse_bool(std::string_view text) {
+  if (text == "1" || text == "true" || text == "yes" || text == "on") return true;
+  if (text == "0" || text == "false" || text == "no" || text == "off") return false;
+  return std::nullopt;
+}
+
+std::string format_double(double v) {
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+
+struct Setter {
+  Settings& settings;
+  const ParamDef& def;
+  std::string_view text;
+
+  std::optional<std::string> range_error(double v) const {
+    if (!std::isfinite(v) || v < def.min || v > def.max) {
+      return "value " + std::string(text) + " of " + std::string(def.name) + " is outside " + param_range(def);
+    }
+    return std::nullopt;
+  }
+  std::string malformed(std::string_view what) const {
+    return "value '" + std::string(text) + "' of " + std::string(def.name) + " is not " + std::string(what);
+  }
+  template <typename T>
+  std::optional<std::string> integer(T Settings::*field) const {
+    auto v = parse_number<T>(text);
+    if (!v) return malformed("an integer");
+    if (auto err = range_error(static_cast<double>(*v))) return err;
+    settings.*field = *v;
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(int Settings::*f) const { return integer(f); }
+  std::optional<std::string> operator()(std::int64_t Settings::*f) const { return integer(f); }
+  std::optional<std::string> operator()(std::uint64_t Settings::*f) const { return integer(f); }
+  std::optional<std::string> operator()(double Settings::*f) const {
+    auto v = parse_number<double>(text);
+    if (!v) return malformed("a number");
+    if (auto err = range_error(*v)) return err;
+    settings.*f = *v;
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(bool Settings::*f) const {
+    auto v = parse_bool(text);
+    if (!v) return malformed("a boolean (true/false)");
+    settings.*f = *v;
+    return std::nullopt;
+  }
+  std::optional<std::string> operator()(std::string Settings::*f) const {
+    if (!def.choices.empty()) {
+      bool ok = false;
+      for (auto c : def.choices) ok |= c == text;
+      if (!ok) return malformed("one of " + param_range(def));
+    }
+    settings.*f = std::string(text);
+    return std::nullopt;
+  }
+};
+
+struct Getter {
+  const Settings& s;
+  std::string operator()(int Settings::*f) const { return std::to_string(s.*f); }
+  std::string operator()(std::int64_t Settings::*f) const { return std::to_string(s.*f); }
+  std::string operator()(std::uint64_t Settings::*f) const { return std::to_string(s.*f); }
+  std::string operator()(double Settings::*f) const { return format_double(s.*f); }
+  std::string operator()(bool Settings::*f) const { return s.*f ? "true" : "false"; }
+  std::string operator()(std::string Settings::*f) const { return s.*f; }
+};
+
+}  // namespace
+
+const std::vector<ParamDef>& param_registry() {
+  static const std::vector<ParamDef> registry = make_registry();
+  return registry;
+}
+
+const ParamDef* find_param(std::string_view name) {
+  for (const auto& def : param_registry()) {
+    if (def.name == name) return &def;
+  }
+  return nullptr;
+}
+
+std::optional<std::string> set_param(Settings& settings, std::string_view name, std::string_view value) {
+  const ParamDef* def = find_param(name);
+  if (!def) return "unknown parameter '" + std::string(name) + "'";
+  return std::visit(Setter{settings, *def, value}, def->field);
+}
+
+std::string get_param(const Settings& settings, const ParamDef& def) {
+  return std::visit(Getter{settings}, def.field);
+}
+
+std::string param_type(const ParamDef& def) {
+  if (std::holds_alternative<bool Settings::*>(def.field)) return "bool";
+  if (std::holds_alternative<double Settings::*>(def.field)) return "float";
+  if (std::holds_alternative<std::string Settings::*>(def.field)) {
+    if (def.choices.empty()) return "string";
+    std::string type = "list";
+    for (auto c : def.choices) {
+      type.append("/");
+      type.append(c);
+    }
+    return type;
+  }
+  return "int";
+}
+
+std::string param_range(const ParamDef& def) {
+  if (std::holds_alternative<bool Settings::*>(def.field)) return "{true, false}";
+  if (std::holds_alternative<std::string Settings::*>(def.field)) {
+    if (def.choices.empty()) return "any text";
+    std::string out = "{";
+    for (std::size_t i = 0; i < def.choices.size(); ++i) {
+      if (i > 0) out.append(", ");
+      out.append(def.choices[i]);
+    }
+    out.append("}");
+    return out;
+  }
+  std::ostringstream out;
+  out << '[' << def.min << ", " << def.max << ']';
+  return out.str();
+}
+
+}  // namespace tengen
