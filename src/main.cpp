@@ -4,8 +4,10 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/program_options.hpp>
+#include <cmath>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -49,6 +51,19 @@ Settings read_settings(const po::variables_map& vm) {
   return settings;
 }
 
+// A config file holding every parameter, documented, with its value.
+std::string config_text(const Settings& settings) {
+  std::string out =
+      "# Tengen parameters: `name = value`, one a line; '#' starts a comment.\n"
+      "# Use with: tengen --config FILE. Options on the command line override the file.\n"
+      "# Written by `tengen --print-config`.\n";
+  for (const ParamDef& def : param_registry()) {
+    out += "\n# " + std::string(def.doc) + "\n# " + param_type(def) + ", " + param_range(def) + "\n";
+    out += std::string(def.name) + " = " + get_param(settings, def) + "\n";
+  }
+  return out;
+}
+
 void print_usage(const po::options_description& general, const po::options_description& bench,
                  const po::options_description& params) {
   std::cout << "Tengen " << TENGEN_VERSION << ", a Go engine speaking GTP v2.\n\n"
@@ -60,13 +75,14 @@ void print_usage(const po::options_description& general, const po::options_descr
             << params << '\n';
 }
 
-int run_bench(const Settings& settings, int size, double seconds) {
+int run_bench(const Settings& settings, int size, double seconds, std::int64_t count) {
   if (size < kMinSize || size > kMaxSize) throw UsageError("--size must be between 2 and 19");
-  if (!(seconds > 0)) throw UsageError("--seconds must be positive");
+  if (!(seconds > 0) || !std::isfinite(seconds)) throw UsageError("--seconds must be a positive number");
+  if (count < 0) throw UsageError("--count must not be negative");
   const std::uint64_t seed = settings.seed != 0 ? settings.seed : 1;
   std::cout << "bench: size " << size << ", policy " << settings.policy << ", " << settings.threads
             << " thread(s), " << seconds << " s, seed " << seed << std::endl;
-  const BenchResult r = run_playout_bench(size, settings.policy, seconds, settings.threads, seed);
+  const BenchResult r = run_playout_bench(size, settings.policy, seconds, count, settings.threads, seed);
   std::printf("average playout length %.1f moves, black wins %.1f%% at komi 7.5\n",
               r.playouts ? static_cast<double>(r.moves) / r.playouts : 0.0,
               r.playouts ? 100.0 * r.black_wins / r.playouts : 0.0);
@@ -84,17 +100,30 @@ int run(int argc, char** argv) {
 
   po::options_description general("General options");
   general.add_options()("help,h", "show this help and exit")("version", "print the version and exit")(
-      "config", po::value<std::string>()->value_name("FILE"), "read parameters from a config file (see configs/)");
+      "config", po::value<std::string>()->value_name("FILE"), "read parameters from a config file (see configs/)")(
+      "print-config", "print every parameter with its doc and current value as a config file, and exit");
   po::options_description bench("Bench options (tengen bench)");
   bench.add_options()("size", po::value<int>()->default_value(9)->value_name("N"), "board size")(
-      "seconds", po::value<double>()->default_value(10.0)->value_name("S"), "how long to run");
+      "seconds", po::value<double>()->default_value(10.0)->value_name("S"), "how long to run")(
+      "count", po::value<std::int64_t>()->default_value(0)->value_name("N"),
+      "run exactly N playouts per thread instead (for callgrind)");
   const po::options_description params = parameter_options();
   po::options_description all;
   all.add(general).add(params);
   if (mode == "bench") all.add(bench);
 
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).run(), vm);
+  const po::parsed_options parsed = po::command_line_parser(args).options(all).run();
+  // With no positional options declared, program_options keeps a stray word
+  // (a misspelt or misplaced subcommand, a second value) as a nameless option
+  // that store() silently drops: refuse it instead.
+  for (const po::option& o : parsed.options) {
+    if (o.string_key.empty()) {
+      const std::string word = o.value.empty() ? std::string() : o.value.front();
+      throw UsageError("unexpected argument '" + word + "' (the subcommand, gtp or bench, comes first)");
+    }
+  }
+  po::store(parsed, vm);
   if (vm.count("help")) {
     print_usage(general, bench, params);
     return 0;
@@ -106,7 +135,8 @@ int run(int argc, char** argv) {
   if (vm.count("config")) {
     const std::string path = vm["config"].as<std::string>();
     std::ifstream file(path);
-    if (!file) throw UsageError("cannot read config file '" + path + "'");
+    // A directory opens as a stream that reads as empty: refuse it too.
+    if (!file || std::filesystem::is_directory(path)) throw UsageError("cannot read config file '" + path + "'");
     try {
       po::store(po::parse_config_file(file, params, false), vm);
     } catch (const po::error& e) {
@@ -115,9 +145,13 @@ int run(int argc, char** argv) {
   }
   po::notify(vm);
   const Settings settings = read_settings(vm);
+  if (vm.count("print-config")) {
+    std::cout << config_text(settings);
+    return 0;
+  }
   if (!setup_logging(settings.log_level)) throw UsageError("unknown log level '" + settings.log_level + "'");
 
-  if (mode == "bench") return run_bench(settings, vm["size"].as<int>(), vm["seconds"].as<double>());
+  if (mode == "bench") return run_bench(settings, vm["size"].as<int>(), vm["seconds"].as<double>(), vm["count"].as<std::int64_t>());
 
   spdlog::info("Tengen {} ready: {} thread(s), {} playouts, {} s per move", TENGEN_VERSION, settings.threads,
                settings.playouts, settings.time);

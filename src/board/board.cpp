@@ -17,6 +17,37 @@ Board::Board(int size) : size_(size), stride_(stride_of(size)), num_points_(num_
   clear();
 }
 
+void Board::copy_from(const Board& o) {
+  size_ = o.size_;
+  stride_ = o.stride_;
+  num_points_ = o.num_points_;
+  to_move_ = o.to_move_;
+  ko_point_ = o.ko_point_;
+  ko_color_ = o.ko_color_;
+  last_move_ = o.last_move_;
+  second_last_move_ = o.second_last_move_;
+  consecutive_passes_ = o.consecutive_passes_;
+  empty_count_ = o.empty_count_;
+  stone_total_[0] = o.stone_total_[0];
+  stone_total_[1] = o.stone_total_[1];
+  prisoners_[0] = o.prisoners_[0];
+  prisoners_[1] = o.prisoners_[1];
+  hash_ = o.hash_;
+  stones_bb_[0] = o.stones_bb_[0];
+  stones_bb_[1] = o.stones_bb_[1];
+  empty_bb_ = o.empty_bb_;
+  const int n = o.num_points_;
+  std::copy_n(o.color_, n, color_);
+  std::copy_n(o.parent_, n, parent_);
+  std::copy_n(o.next_stone_, n, next_stone_);
+  std::copy_n(o.empty_list_, o.empty_count_, empty_list_);
+  std::copy_n(o.empty_index_, n, empty_index_);
+  std::copy_n(o.nbr_counts_, n, nbr_counts_);
+  std::copy_n(o.lib_count_, n, lib_count_);
+  std::copy_n(o.stone_count_, n, stone_count_);
+  std::copy_n(o.libs_, n, libs_);
+}
+
 void Board::clear() {
   to_move_ = Color::Black;
   ko_point_ = kNoPoint;
@@ -55,26 +86,6 @@ void Board::clear() {
 void Board::change_neighbor_counts(Point p, int from_field, int to_field) {
   const std::uint16_t delta = kCountOne[to_field] - kCountOne[from_field];
   for_each_neighbor(p, [&](Point n) { nbr_counts_[n] = static_cast<std::uint16_t>(nbr_counts_[n] + delta); });
-}
-
-bool Board::is_legal(Point p, Color c) const {
-  if (p == kPass) return true;
-  if (p >= num_points_ || color_[p] != Color::Empty) return false;
-  if (p == ko_point_ && c == ko_color_) return false;
-  if (nbr_counts_[p] & kCountMask[kEmptyField]) return true;
-  const Color opp = opponent(c);
-  bool legal = false;
-  for_each_neighbor(p, [&](Point n) {
-    const Color nc = color_[n];
-    if (nc == Color::Empty) {
-      legal = true;
-    } else if (nc == c) {
-      legal |= lib_count_[parent_[n]] > 1;
-    } else if (nc == opp) {
-      legal |= lib_count_[parent_[n]] == 1;
-    }
-  });
-  return legal;
 }
 
 void Board::play(Point p, Color c) {
@@ -239,14 +250,6 @@ void Board::remove_empty(Point p) {
   empty_index_[p] = kNoPoint;
 }
 
-void Board::swap_empty(int i, int j) {
-  const Point a = empty_list_[i];
-  const Point b = empty_list_[j];
-  empty_list_[i] = b;
-  empty_list_[j] = a;
-  empty_index_[a] = static_cast<Point>(j);
-  empty_index_[b] = static_cast<Point>(i);
-}
 
 int Board::capture_size_if_played(Point p, Color c) const {
   const Color opp = opponent(c);
@@ -269,7 +272,7 @@ int Board::liberties_after(Point p, Color c) const {
   Point taken[4];
   int n_own = 0;
   int n_taken = 0;
-  Bitboard libs;
+  Bitboard libs{};
   for_each_neighbor(p, [&](Point n) {
     const Color nc = color_[n];
     if (nc == Color::Empty) {
@@ -307,17 +310,6 @@ bool Board::is_self_atari(Point p, Color c) const {
   return is_legal(p, c) && liberties_after(p, c) == 1;
 }
 
-bool Board::is_true_eye(Point p, Color c) const {
-  if (color_[p] != Color::Empty || !is_eyelike(p, c)) return false;
-  const Color opp = opponent(c);
-  int bad = 0;
-  bool edge = false;
-  for_each_diagonal(p, [&](Point d) {
-    bad += color_[d] == opp;
-    edge |= color_[d] == Color::Border;
-  });
-  return bad < (edge ? 1 : 2);
-}
 
 std::uint64_t Board::hash_after(Point p, Color c) const {
   if (p == kPass) return hash_;
@@ -390,7 +382,7 @@ bool Board::check_invariants(std::string* why) const {
   std::uint64_t hash = 0;
   int totals[2] = {0, 0};
   int empties = 0;
-  for (int i = 0; i < kMaxPoints; ++i) {
+  for (int i = 0; i < num_points_; ++i) {
     const Point p = static_cast<Point>(i);
     const Color c = color_[p];
     const bool border = !is_on_board(p, size_);
@@ -429,7 +421,7 @@ bool Board::check_invariants(std::string* why) const {
   for (Point start = 0; start < num_points_; ++start) {
     if (!is_player(color_[start]) || seen[start]) continue;
     const Color c = color_[start];
-    Bitboard libs;
+    Bitboard libs{};
     members.clear();
     stack.assign(1, start);
     seen[start] = true;

@@ -10,7 +10,8 @@
 
 namespace tengen {
 
-BenchResult run_playout_bench(int size, const std::string& policy, double seconds, int threads, std::uint64_t seed) {
+BenchResult run_playout_bench(int size, const std::string& policy, double seconds, std::int64_t count, int threads,
+                              std::uint64_t seed) {
   if (policy != "light") throw std::invalid_argument("unknown playout policy '" + policy + "'");
   const Board root(size);
   const auto start = std::chrono::steady_clock::now();
@@ -22,14 +23,16 @@ BenchResult run_playout_bench(int size, const std::string& policy, double second
     const int limit = playout_move_limit(size);
     while (!stop.load(std::memory_order_relaxed)) {
       // Whole batches between clock reads keep timing out of the loop.
-      for (int i = 0; i < 64; ++i) {
+      for (int i = 0; i < 64 && (count <= 0 || r.playouts < count); ++i) {
         Board board = root;
         const PlayoutResult p = light_playout(board, rng, limit);
         ++r.playouts;
         r.moves += p.moves_played;
         r.black_wins += p.score - 7.5 > 0;
       }
-      if (t == 0) {
+      if (count > 0) {
+        if (r.playouts >= count) break;
+      } else if (t == 0) {
         const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         if (elapsed >= seconds) stop.store(true, std::memory_order_relaxed);
       }

@@ -10,7 +10,7 @@ namespace tengen {
 namespace {
 
 using S = Settings;
-constexpr double kBig = 9.0e15;
+constexpr double kBig = 1.0e12;
 
 std::vector<ParamDef> make_registry() {
   return {
@@ -20,7 +20,7 @@ std::vector<ParamDef> make_registry() {
       {"memory", &S::memory, 1, 1 << 20, {}, "MiB of memory for the search tree"},
       {"expand-visits", &S::expand_visits, 1, 1000, {}, "visits of a leaf before it is expanded"},
       {"uct-c", &S::uct_c, 0, 100, {}, "UCT exploration constant"},
-      {"seed", &S::seed, 0, kBig, {}, "random seed (0: from the clock)"},
+      {"seed", &S::seed, 0, 9007199254740992.0, {}, "random seed (0: from the clock)"},
       {"policy", &S::policy, 0, 0, {"light"}, "playout policy"},
       {"resign-threshold", &S::resign_threshold, 0, 1, {}, "resign below this win rate (0: never)"},
       {"resign-min-moves", &S::resign_min_moves, 0, 10000, {},
@@ -176,7 +176,11 @@ std::string param_range(const ParamDef& def) {
     return out;
   }
   std::ostringstream out;
-  out << '[' << def.min << ", " << def.max << ']';
+  if (param_type(def) == "int") {
+    out << '[' << static_cast<long long>(def.min) << ", " << static_cast<long long>(def.max) << ']';
+  } else {
+    out << '[' << def.min << ", " << def.max << ']';
+  }
   return out.str();
 }
 

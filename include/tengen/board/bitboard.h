@@ -9,6 +9,9 @@
 
 namespace tengen {
 
+// Deliberately trivial: `Bitboard b;` is uninitialised (so the board's
+// per-point arrays cost nothing to construct); write `Bitboard b{};` for an
+// empty set.
 class Bitboard {
  public:
   static constexpr int kWords = (kMaxPoints + 63) / 64;
@@ -71,7 +74,7 @@ class Bitboard {
 
  private:
   static constexpr std::uint64_t bit(Point p) { return std::uint64_t{1} << (p & 63); }
-  std::array<std::uint64_t, kWords> words_{};
+  std::array<std::uint64_t, kWords> words_;
 };
 
 }  // namespace tengen

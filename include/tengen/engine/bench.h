@@ -15,6 +15,9 @@ struct BenchResult {
   double rate() const { return seconds > 0 ? playouts / seconds : 0; }
 };
 
-BenchResult run_playout_bench(int size, const std::string& policy, double seconds, int threads, std::uint64_t seed);
+// Runs for `seconds`, or exactly `count` playouts per thread when count > 0
+// (for instruction counts under callgrind, which must not depend on time).
+BenchResult run_playout_bench(int size, const std::string& policy, double seconds, std::int64_t count, int threads,
+                              std::uint64_t seed);
 
 }  // namespace tengen
