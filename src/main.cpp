@@ -51,19 +51,6 @@ Settings read_settings(const po::variables_map& vm) {
   return settings;
 }
 
-// A config file holding every parameter, documented, with its value.
-std::string config_text(const Settings& settings) {
-  std::string out =
-      "# Tengen parameters: `name = value`, one a line; '#' starts a comment.\n"
-      "# Use with: tengen --config FILE. Options on the command line override the file.\n"
-      "# Written by `tengen --print-config`.\n";
-  for (const ParamDef& def : param_registry()) {
-    out += "\n# " + std::string(def.doc) + "\n# " + param_type(def) + ", " + param_range(def) + "\n";
-    out += std::string(def.name) + " = " + get_param(settings, def) + "\n";
-  }
-  return out;
-}
-
 void print_usage(const po::options_description& general, const po::options_description& bench,
                  const po::options_description& params) {
   std::cout << "Tengen " << TENGEN_VERSION << ", a Go engine speaking GTP v2.\n\n"
@@ -146,7 +133,7 @@ int run(int argc, char** argv) {
   po::notify(vm);
   const Settings settings = read_settings(vm);
   if (vm.count("print-config")) {
-    std::cout << config_text(settings);
+    std::cout << config_file_text(settings);
     return 0;
   }
   if (!setup_logging(settings.log_level)) throw UsageError("unknown log level '" + settings.log_level + "'");

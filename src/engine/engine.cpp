@@ -99,6 +99,14 @@ std::optional<Point> Engine::cleanup_move(Color c, const std::vector<float>& own
 
 Point Engine::choose_move(Color c, bool cleanup) {
   cleanup |= settings_.capture_dead;
+  if (cleanup) {
+    // Servers that score the board as it stands need dead stones taken off
+    // by play: do that first, the search would see no gain in it.
+    Board b = game_.board();
+    b.set_to_move(c);
+    const std::vector<float> ownership = playout_ownership(b, settings_.score_playouts, rng_);
+    if (auto p = cleanup_move(c, ownership)) return *p;
+  }
   const bool opponent_passed = !game_.moves().empty() && game_.moves().back().point == kPass &&
                                game_.moves().back().color == opponent(c);
   if (opponent_passed && !cleanup && passing_wins(c)) {
@@ -110,12 +118,7 @@ Point Engine::choose_move(Color c, bool cleanup) {
   spdlog::info("{} playouts in {:.2f} s, best {} win rate {:.3f}", r.playouts, r.seconds,
                vertex_string(r.best, game_.size()), r.win_rate);
   if (should_resign(r, c)) return kResign;
-  if (r.best == kPass || every_move_settled(r, c)) {
-    if (cleanup) {
-      if (auto p = cleanup_move(c, r.ownership)) return *p;
-    }
-    return kPass;
-  }
+  if (r.best == kPass || every_move_settled(r, c)) return kPass;
   return r.best;
 }
 

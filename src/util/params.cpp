@@ -184,4 +184,16 @@ std::string param_range(const ParamDef& def) {
   return out.str();
 }
 
+std::string config_file_text(const Settings& settings) {
+  std::string out =
+      "# Tengen parameters: `name = value`, one a line; '#' starts a comment.\n"
+      "# Use with: tengen --config FILE. Options on the command line override the file.\n"
+      "# Written by `tengen --print-config`.\n";
+  for (const ParamDef& def : param_registry()) {
+    out += "\n# " + std::string(def.doc) + "\n# " + param_type(def) + ", " + param_range(def) + "\n";
+    out += std::string(def.name) + " = " + get_param(settings, def) + "\n";
+  }
+  return out;
+}
+
 }  // namespace tengen

@@ -64,5 +64,8 @@ std::string get_param(const Settings& settings, const ParamDef& def);
 // "int", "float", "bool", "string" (GoGui's param types, with "list/a/b" for choices).
 std::string param_type(const ParamDef& def);
 std::string param_range(const ParamDef& def);
+// A config file holding every parameter with its doc line and value (what
+// `tengen --print-config` writes, and what configs/default.cfg holds).
+std::string config_file_text(const Settings& settings);
 
 }  // namespace tengen

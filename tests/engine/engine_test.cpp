@@ -1,0 +1,180 @@
+// The player's decisions at the edges of the game: resigning, passing when
+// passing wins, cleaning up dead stones, judging the final position, and
+// spending the clock.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "support/diagram.h"
+#include "tengen/engine/engine.h"
+
+namespace tengen {
+namespace {
+
+Settings quick(std::int64_t playouts = 1500) {
+  Settings s;
+  s.playouts = playouts;
+  s.seed = 99;
+  s.memory = 16;
+  s.score_playouts = 400;
+  return s;
+}
+
+// Loads a diagram into the engine's game as setup stones.
+void set_position(Engine& engine, const std::vector<std::string>& rows, Color to_move, double komi) {
+  const Board b = test::board_from_rows(rows, to_move);
+  engine.new_game(b.size());
+  engine.game().set_komi(komi);
+  std::vector<Point> black, white;
+  for (int q = 0; q < b.num_points(); ++q) {
+    const Point p = static_cast<Point>(q);
+    if (b.at(p) == Color::Black) black.push_back(p);
+    if (b.at(p) == Color::White) white.push_back(p);
+  }
+  ASSERT_TRUE(engine.game().add_setup_stones(black, Color::Black));
+  ASSERT_TRUE(engine.game().add_setup_stones(white, Color::White));
+  engine.game().set_initial_to_move(to_move);
+}
+
+// Black's wall on the left gives White two thirds of a 6x6 board, and a
+// white stone sits dead inside Black's area.
+const std::vector<std::string> kSplitBoard = {". X O . . .",
+                                              ". X O . . .",
+                                              "O X O . . .",
+                                              ". X O . . .",
+                                              ". X O . . .",
+                                              ". X O . . ."};
+
+// The same split, settled: every empty point of White's area is an eye.
+const std::vector<std::string> kSettledBoard = {". X O . O .",
+                                                ". X O O O O",
+                                                "O X O . O .",
+                                                ". X O O O O",
+                                                ". X O . O .",
+                                                ". X O O O O"};
+
+TEST(Engine, JudgesDeadStonesAndScoresByArea) {
+  Engine engine(quick());
+  set_position(engine, kSplitBoard, Color::Black, 0.5);
+  const Judgement j = engine.judge_position();
+  const Board& b = engine.game().board();
+  EXPECT_EQ(j.status[b.point(0, 2)], StoneStatus::Dead);
+  EXPECT_EQ(j.status[b.point(1, 2)], StoneStatus::Alive);
+  EXPECT_EQ(j.status[b.point(2, 2)], StoneStatus::Alive);
+  // Black: 6 stones + 6 points of column A; White: 6 stones + 18 points.
+  EXPECT_DOUBLE_EQ(j.score, 12 - 24 - 0.5);
+  EXPECT_EQ(score_string(j.score), "W+12.5");
+}
+
+TEST(Engine, FindsSekiStones) {
+  // Neither side can fill C4 or C1 without putting its own string in atari:
+  // both strings live in seki and the two points belong to nobody.
+  Engine engine(quick());
+  set_position(engine, {"O O O O O",
+                        "O X . X O",
+                        "O X X X O",
+                        "O X X X O",
+                        "O O . X X"},
+               Color::Black, 0.5);
+  const Judgement j = engine.judge_position();
+  const Board& b = engine.game().board();
+  for (int q = 0; q < b.num_points(); ++q) {
+    if (is_player(b.at(static_cast<Point>(q)))) {
+      EXPECT_EQ(j.status[q], StoneStatus::Seki) << q;
+    }
+  }
+  EXPECT_DOUBLE_EQ(j.score, 10 - 13 - 0.5);
+}
+
+TEST(Engine, PassesAfterAnOpponentPassWhenPassingWins) {
+  Settings s = quick();
+  Engine engine(s);
+  set_position(engine, kSplitBoard, Color::White, 0.5);
+  ASSERT_TRUE(engine.game().play(kPass, Color::White));
+  // Black is behind: it must not pass...
+  EXPECT_NE(engine.choose_move(Color::Black), kPass);
+  // ...but White, ahead, answers a pass with a pass.
+  ASSERT_TRUE(engine.game().play(kPass, Color::Black));
+  EXPECT_EQ(engine.choose_move(Color::White), kPass);
+}
+
+TEST(Engine, CleanupCapturesDeadStonesBeforePassing) {
+  Engine engine(quick());
+  set_position(engine, kSettledBoard, Color::Black, 0.5);
+  ASSERT_TRUE(engine.game().play(kPass, Color::Black));
+  ASSERT_TRUE(engine.game().play(kPass, Color::White));
+  // Black's move in cleanup must take a liberty of the dead stone at A4
+  // (A5 or A3) until it is captured; afterwards passing is fine.
+  const Point p = engine.genmove(Color::Black, /*cleanup=*/true);
+  EXPECT_TRUE(vertex_string(p, 6) == "A5" || vertex_string(p, 6) == "A3") << vertex_string(p, 6);
+  ASSERT_TRUE(engine.game().play(kPass, Color::White));
+  const Point q = engine.genmove(Color::Black, /*cleanup=*/true);
+  EXPECT_TRUE(vertex_string(q, 6) == "A5" || vertex_string(q, 6) == "A3") << vertex_string(q, 6);
+  EXPECT_EQ(engine.game().board().stones(Color::White), 18);  // 19 less the dead stone
+}
+
+TEST(Engine, ResignsAHopelessGame) {
+  Settings s = quick();
+  s.resign_threshold = 0.2;
+  s.resign_min_moves = 0;
+  Engine engine(s);
+  set_position(engine, kSettledBoard, Color::Black, 30.5);
+  EXPECT_EQ(engine.choose_move(Color::Black), kResign);
+  // The same position without the resignation option: a real move.
+  ASSERT_FALSE(engine.set_param("resign-threshold", "0"));
+  EXPECT_NE(engine.choose_move(Color::Black), kResign);
+}
+
+TEST(Engine, FixedHandicapFollowsGtp) {
+  auto names = [](int size, int n) {
+    std::string out;
+    const auto points = Engine::fixed_handicap(size, n);
+    for (Point p : *points) out += vertex_string(p, size) + " ";
+    return out;
+  };
+  EXPECT_EQ(names(19, 2), "D4 Q16 ");
+  EXPECT_EQ(names(19, 5), "D4 Q16 D16 Q4 K10 ");
+  EXPECT_EQ(names(19, 9), "D4 Q16 D16 Q4 D10 Q10 K4 K16 K10 ");
+  EXPECT_EQ(names(9, 4), "C3 G7 C7 G3 ");
+  EXPECT_EQ(names(13, 3), "D4 K10 D10 ");
+  EXPECT_FALSE(Engine::fixed_handicap(7, 5));
+  EXPECT_FALSE(Engine::fixed_handicap(10, 5));
+  EXPECT_FALSE(Engine::fixed_handicap(19, 10));
+  EXPECT_FALSE(Engine::fixed_handicap(5, 2));
+  Engine engine(quick());
+  engine.new_game(19);
+  EXPECT_EQ(engine.free_handicap(12).size(), 12u);
+}
+
+TEST(TimeControl, SpreadsMainTimeAndKeepsTheMargin) {
+  TimeControl t;
+  EXPECT_TRUE(std::isinf(t.budget(Color::Black, 81, 0.4, 1)));
+  t.set_gtp(100, 0, 0);
+  // 81 empty points * 0.4 = 32.4 moves ahead; 99 usable seconds.
+  EXPECT_NEAR(t.budget(Color::Black, 81, 0.4, 1), 99 / 32.4, 1e-9);
+  // Few points left: at least 10 moves are still planned for.
+  EXPECT_NEAR(t.budget(Color::Black, 5, 0.4, 1), 9.9, 1e-9);
+  t.set_time_left(Color::Black, 0.5, 0);
+  EXPECT_GT(t.budget(Color::Black, 81, 0.4, 1), 0);  // a sliver, never negative
+  EXPECT_LT(t.budget(Color::Black, 81, 0.4, 1), 0.1);
+  EXPECT_NEAR(t.budget(Color::White, 81, 0.4, 1), 99 / 32.4, 1e-9);  // White's clock untouched
+}
+
+TEST(TimeControl, ByoYomiPeriods) {
+  TimeControl canadian;
+  canadian.set_gtp(0, 300, 25);
+  EXPECT_NEAR(canadian.budget(Color::Black, 300, 0.4, 1), 299.0 / 25, 1e-9);
+  canadian.set_time_left(Color::Black, 60, 5);
+  EXPECT_NEAR(canadian.budget(Color::Black, 300, 0.4, 1), 59.0 / 5, 1e-9);
+  TimeControl japanese;
+  japanese.set_japanese(0, 30, 5);
+  japanese.set_time_left(Color::White, 30, 3);
+  EXPECT_NEAR(japanese.budget(Color::White, 300, 0.4, 1), 29, 1e-9);
+  TimeControl unlimited;
+  unlimited.set_gtp(0, 10, 0);  // GTP: byo-yomi time with 0 stones means no limit
+  EXPECT_FALSE(unlimited.limited());
+}
+
+}  // namespace
+}  // namespace tengen
