@@ -17,6 +17,8 @@ struct DifferentialCase {
   int steps;
 };
 
+void PrintTo(const DifferentialCase& c, std::ostream* out) { *out << c.size << "x" << c.size << ", " << c.steps << " steps"; }
+
 int b_points(int size) { return size * size; }
 
 class BoardDifferential : public ::testing::TestWithParam<DifferentialCase> {};

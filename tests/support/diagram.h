@@ -5,6 +5,7 @@
 // diagram, and then lines of expectations that each test file interprets.
 
 #include <fstream>
+#include <ostream>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -20,6 +21,9 @@ struct DiagramCase {
   std::vector<std::vector<std::string>> expectations;  // each split into words
   int line = 0;                                        // where the case starts in its file
 };
+
+// Test names in ctest show the case title rather than its bytes.
+inline void PrintTo(const DiagramCase& c, std::ostream* out) { *out << c.title; }
 
 inline Board board_from_rows(const std::vector<std::string>& rows, Color to_move = Color::Black) {
   std::vector<std::string> cells;
