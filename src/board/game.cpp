@@ -51,6 +51,7 @@ bool Game::undo() {
 
 bool Game::add_setup_stones(const std::vector<Point>& points, Color c) {
   if (!moves_.empty()) return false;
+  if (points.empty()) return true;
   Board trial = board_;
   for (Point p : points) {
     if (!trial.on_board(p) || trial.at(p) != Color::Empty) return false;
@@ -60,7 +61,8 @@ bool Game::add_setup_stones(const std::vector<Point>& points, Color c) {
     trial.add_stone(p, c);
   }
   for (Point p : points) setup_.push_back({c, p});
-  trial.set_to_move(c == Color::Black && !points.empty() ? Color::White : Color::Black);
+  // After Black's handicap or setup stones White moves; after White's, Black.
+  trial.set_to_move(opponent(c));
   board_ = trial;
   start_ = trial;
   forget(hashes_.back());

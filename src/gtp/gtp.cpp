@@ -220,8 +220,10 @@ GtpServer::Reply GtpServer::cmd_clear_board(const Args& args) {
 
 GtpServer::Reply GtpServer::cmd_komi(const Args& args) {
   if (args.size() != 1) return failure("syntax error");
+  // GTP: "The engine must accept the komi even if it should be ridiculous";
+  // only a value that is not a finite number is refused.
   const auto komi = parse_float(args[0]);
-  if (!komi || std::fabs(*komi) > 1000) return failure("syntax error");
+  if (!komi) return failure("syntax error");
   engine_.game().set_komi(*komi);
   return success();
 }
@@ -276,9 +278,9 @@ GtpServer::Reply GtpServer::cmd_set_free_handicap(const Args& args) {
 GtpServer::Reply GtpServer::cmd_play(const Args& args) {
   if (args.size() != 2) return failure("syntax error");
   const auto color = parse_color(args[0]);
-  if (!color) return failure("invalid color");
   const auto p = parse_point(args[1]);
-  if (!p) return failure("invalid vertex");
+  // GTP names two failures for play: a syntax error or an illegal move.
+  if (!color || !p) return failure("syntax error");
   if (!engine_.game().play(*p, *color)) return failure("illegal move");
   return success();
 }
@@ -286,7 +288,7 @@ GtpServer::Reply GtpServer::cmd_play(const Args& args) {
 GtpServer::Reply GtpServer::generate(const Args& args, bool play, bool cleanup) {
   if (args.size() != 1) return failure("syntax error");
   const auto color = parse_color(args[0]);
-  if (!color) return failure("invalid color");
+  if (!color) return failure("syntax error");
   const Point p = play ? engine_.genmove(*color, cleanup) : engine_.choose_move(*color, cleanup);
   return success(vertex(p));
 }
@@ -316,20 +318,30 @@ GtpServer::Reply GtpServer::cmd_time_settings(const Args& args) {
 GtpServer::Reply GtpServer::cmd_kgs_time_settings(const Args& args) {
   if (args.empty()) return failure("syntax error");
   const std::string kind = lower(args[0]);
-  std::vector<double> v;
+  // Times are seconds; the last argument of byoyomi (periods) and canadian
+  // (stones per period) is a count and must be an integer (a float would
+  // have to be converted, which is undefined for huge values).
+  const bool counted = kind == "byoyomi" || kind == "canadian";
+  std::vector<double> times;
+  std::optional<int> count;
   for (std::size_t i = 1; i < args.size(); ++i) {
+    if (counted && i == 3) {
+      count = parse_int(args[i]);
+      if (!count || *count < 0) return failure("syntax error");
+      continue;
+    }
     const auto x = parse_float(args[i]);
     if (!x || *x < 0) return failure("syntax error");
-    v.push_back(*x);
+    times.push_back(*x);
   }
-  if (kind == "none" && v.empty()) {
+  if (kind == "none" && args.size() == 1) {
     engine_.clock().set_none();
-  } else if (kind == "absolute" && v.size() == 1) {
-    engine_.clock().set_gtp(v[0], 0, 0);
-  } else if (kind == "byoyomi" && v.size() == 3) {
-    engine_.clock().set_japanese(v[0], v[1], static_cast<int>(v[2]));
-  } else if (kind == "canadian" && v.size() == 3) {
-    engine_.clock().set_gtp(v[0], v[1], static_cast<int>(v[2]));
+  } else if (kind == "absolute" && args.size() == 2) {
+    engine_.clock().set_gtp(times[0], 0, 0);
+  } else if (kind == "byoyomi" && args.size() == 4) {
+    engine_.clock().set_japanese(times[0], times[1], *count);
+  } else if (kind == "canadian" && args.size() == 4) {
+    engine_.clock().set_gtp(times[0], times[1], *count);
   } else {
     return failure("syntax error");
   }
@@ -368,11 +380,22 @@ GtpServer::Reply GtpServer::cmd_final_status_list(const Args& args) {
   }
   const Judgement j = engine_.judge_position();
   const Board& board = engine_.game().board();
+  // GTP's vertex*&: one string per line, its stones separated by spaces.
   std::string out;
+  std::vector<bool> listed(board.num_points(), false);
   for (int y = 0; y < board.size(); ++y) {
     for (int x = 0; x < board.size(); ++x) {
       const Point p = board.point(x, y);
-      if (is_player(board.at(p)) && j.status[p] == wanted) out += (out.empty() ? "" : " ") + vertex(p);
+      if (!is_player(board.at(p)) || j.status[p] != wanted || listed[p]) continue;
+      std::vector<Point> stones;
+      board.for_each_stone(p, [&](Point s) {
+        listed[s] = true;
+        stones.push_back(s);
+      });
+      // Reading order (top row first, then left to right), as for the strings.
+      std::sort(stones.begin(), stones.end());
+      if (!out.empty()) out += '\n';
+      for (std::size_t i = 0; i < stones.size(); ++i) out += (i ? " " : "") + vertex(stones[i]);
     }
   }
   return success(out);
@@ -420,7 +443,8 @@ GtpServer::Reply GtpServer::cmd_loadsgf(const Args& args) {
     spdlog::warn("loadsgf {}: {}", args[0], e.what());
     return failure("cannot load file");
   }
-  return success(std::string(color_name(engine_.game().to_move())));
+  // GTP: loadsgf has no output.
+  return success();
 }
 
 GtpServer::Reply GtpServer::cmd_printsgf(const Args& args) {
