@@ -1,5 +1,6 @@
 // tengen: the command line. Without a subcommand (or with `gtp`) it speaks
-// GTP on stdin/stdout; `bench` measures playout speed.
+// GTP on stdin/stdout; `bench` measures playout speed; `solve-bench` measures
+// the score-bounded solver on Connect Four (the paper's Table 6).
 
 #include <spdlog/spdlog.h>
 
@@ -10,12 +11,15 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "tengen/engine/bench.h"
 #include "tengen/engine/engine.h"
 #include "tengen/gtp/gtp.h"
+#include "tengen/playout/heavy.h"
+#include "tengen/solver/solve_bench.h"
 #include "tengen/util/logging.h"
 #include "tengen/util/params.h"
 
@@ -56,30 +60,132 @@ void print_usage(const po::options_description& general, const po::options_descr
   std::cout << "Tengen " << TENGEN_VERSION << ", a Go engine speaking GTP v2.\n\n"
             << "Usage:\n"
             << "  tengen [gtp] [options]     play: GTP on stdin/stdout, logs on stderr\n"
-            << "  tengen bench [options]     playouts per second from the empty board\n\n"
+            << "  tengen bench [options]     playouts per second from the empty board or a position\n"
+            << "  tengen solve-bench connect4 [options]   the solver's Table 6 (see solve-bench --help)\n\n"
             << general << '\n'
             << bench << '\n'
             << params << '\n';
 }
 
-int run_bench(const Settings& settings, int size, double seconds, std::int64_t count) {
+// The heavy policy's configuration when the settings ask for it: a pattern
+// file that is missing or malformed stops Tengen here, at start-up.
+std::optional<HeavyConfig> heavy_config(const Settings& settings) {
+  if (settings.policy != "heavy") return std::nullopt;
+  try {
+    return HeavyConfig::from_settings(settings);
+  } catch (const PatternFileError& e) {
+    throw UsageError(e.what());
+  }
+}
+
+// The empty board of --size, or the position of --position (an SGF record,
+// cut after --position-moves moves).
+Board bench_start(const po::variables_map& vm) {
+  const int size = vm["size"].as<int>();
   if (size < kMinSize || size > kMaxSize) throw UsageError("--size must be between 2 and 19");
+  if (!vm.count("position")) return Board(size);
+  const int moves = vm["position-moves"].as<int>();
+  if (moves < 0) throw UsageError("--position-moves must not be negative");
+  std::optional<Board> b;
+  try {
+    b = bench_position(vm["position"].as<std::string>(), moves);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(std::string("--position: ") + e.what());
+  }
+  if (!vm["size"].defaulted() && b->size() != size) throw UsageError("--size differs from the --position record's");
+  return *b;
+}
+
+int run_bench(const Settings& settings, const po::variables_map& vm) {
+  const double seconds = vm["seconds"].as<double>();
+  const std::int64_t count = vm["count"].as<std::int64_t>();
   if (!(seconds > 0) || !std::isfinite(seconds)) throw UsageError("--seconds must be a positive number");
   if (count < 0) throw UsageError("--count must not be negative");
+  const Board start = bench_start(vm);
+  const std::optional<HeavyConfig> heavy = heavy_config(settings);
   const std::uint64_t seed = settings.seed != 0 ? settings.seed : 1;
-  std::cout << "bench: size " << size << ", policy " << settings.policy << ", " << settings.threads
-            << " thread(s), " << seconds << " s, seed " << seed << std::endl;
-  const BenchResult r = run_playout_bench(size, settings.policy, seconds, count, settings.threads, seed);
+  std::cout << "bench: size " << start.size() << ", policy " << settings.policy << ", " << settings.threads
+            << " thread(s), " << seconds << " s, seed " << seed << ", from "
+            << (vm.count("position") ? "a position with " + std::to_string(start.stones(Color::Black) +
+                                                                          start.stones(Color::White)) + " stones"
+                                     : std::string("the empty board"))
+            << std::endl;
+  const BenchResult r = run_playout_bench(start, heavy ? &*heavy : nullptr, seconds, count, settings.threads, seed);
   std::printf("average playout length %.1f moves, black wins %.1f%% at komi 7.5\n",
               r.playouts ? static_cast<double>(r.moves) / r.playouts : 0.0,
               r.playouts ? 100.0 * r.black_wins / r.playouts : 0.0);
+  if (heavy) {
+    std::string rules = "rules:";
+    for (int i = 0; i < kRuleCount; ++i) {
+      char share[48];
+      std::snprintf(share, sizeof share, " %s %.1f%%", std::string(rule_name(static_cast<Rule>(i))).c_str(),
+                    r.rules.total() ? 100.0 * r.rules.fired[i] / r.rules.total() : 0.0);
+      rules += share;
+    }
+    std::cout << rules << std::endl;
+  }
   std::printf("%lld playouts in %.2f s: %.0f playouts/s\n", static_cast<long long>(r.playouts), r.seconds, r.rate());
   return 0;
+}
+
+po::options_description solve_bench_options() {
+  const SolveBenchOptions d;
+  po::options_description desc("Solve-bench options (tengen solve-bench connect4)");
+  desc.add_options()("help,h", "show this help and exit")(
+      "runs", po::value<int>()->default_value(d.runs)->value_name("N"), "runs per cell (seeds S..S+N-1)")(
+      "seed", po::value<std::uint64_t>()->default_value(d.seed)->value_name("S"), "seed of the first run")(
+      "max-playouts", po::value<std::uint64_t>()->default_value(d.max_playouts)->value_name("N"),
+      "give up a run after N playouts")(
+      "sizes", po::value<std::string>()->default_value("3x3,3x4,4x3,4x4")->value_name("WxH,..."),
+      "boards, width x height")(
+      "modes", po::value<std::string>()->default_value("plain,cuts,guided")->value_name("M,..."),
+      "rows: plain, cuts, guided")(
+      "exploration", po::value<double>()->default_value(d.base.exploration)->value_name("C"), "UCT constant")(
+      "fpu", po::value<double>()->default_value(d.base.first_play_urgency)->value_name("F"),
+      "first play urgency (inf: open every child first)")(
+      "gamma", po::value<double>()->default_value(d.base.gamma)->value_name("G"), "guided cuts: weight of pess")(
+      "delta", po::value<double>()->default_value(d.base.delta)->value_name("D"), "guided cuts: weight of opti");
+  return desc;
+}
+
+// `tengen solve-bench connect4 [options]`: Table 6 of the score-bounded
+// MCTS paper, measured (docs/solver.md).
+int run_solve_bench(const std::vector<std::string>& args) {
+  const po::options_description desc = solve_bench_options();
+  po::options_description all;
+  all.add(desc).add_options()("game", po::value<std::string>(), "");
+  po::positional_options_description positional;
+  positional.add("game", 1);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  if (vm.count("help")) {
+    std::cout << "Usage: tengen solve-bench connect4 [options]\n\n" << desc << '\n';
+    return 0;
+  }
+  if (!vm.count("game") || vm["game"].as<std::string>() != "connect4")
+    throw UsageError("solve-bench needs a game: connect4");
+  SolveBenchOptions options;
+  options.runs = vm["runs"].as<int>();
+  options.seed = vm["seed"].as<std::uint64_t>();
+  options.max_playouts = vm["max-playouts"].as<std::uint64_t>();
+  if (options.runs < 1 || options.max_playouts < 1) throw UsageError("--runs and --max-playouts must be positive");
+  options.base.exploration = vm["exploration"].as<double>();
+  options.base.first_play_urgency = vm["fpu"].as<double>();
+  options.base.gamma = vm["gamma"].as<double>();
+  options.base.delta = vm["delta"].as<double>();
+  try {
+    options.sizes = parse_board_sizes(vm["sizes"].as<std::string>());
+    options.modes = parse_solver_modes(vm["modes"].as<std::string>());
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  return run_connect_four_bench(options, std::cout);
 }
 
 int run(int argc, char** argv) {
   std::string mode = "gtp";
   std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() && args[0] == "solve-bench") return run_solve_bench({args.begin() + 1, args.end()});
   if (!args.empty() && (args[0] == "gtp" || args[0] == "bench")) {
     mode = args[0];
     args.erase(args.begin());
@@ -93,7 +199,11 @@ int run(int argc, char** argv) {
   bench.add_options()("size", po::value<int>()->default_value(9)->value_name("N"), "board size")(
       "seconds", po::value<double>()->default_value(10.0)->value_name("S"), "how long to run")(
       "count", po::value<std::int64_t>()->default_value(0)->value_name("N"),
-      "run exactly N playouts per thread instead (for callgrind)");
+      "run exactly N playouts per thread instead (for callgrind)")(
+      "position", po::value<std::string>()->value_name("FILE"),
+      "start from the position of an SGF record (its size) instead of the empty board")(
+      "position-moves", po::value<int>()->default_value(0)->value_name("N"),
+      "with --position: replay only the first N moves (0: all)");
   const po::options_description params = parameter_options();
   po::options_description all;
   all.add(general).add(params);
@@ -138,7 +248,8 @@ int run(int argc, char** argv) {
   }
   if (!setup_logging(settings.log_level)) throw UsageError("unknown log level '" + settings.log_level + "'");
 
-  if (mode == "bench") return run_bench(settings, vm["size"].as<int>(), vm["seconds"].as<double>(), vm["count"].as<std::int64_t>());
+  if (mode == "bench") return run_bench(settings, vm);
+  heavy_config(settings);  // a broken pattern file stops Tengen before the first command
 
   spdlog::info("Tengen {} ready: {} thread(s), {} playouts, {} s per move", TENGEN_VERSION, settings.threads,
                settings.playouts, settings.time);

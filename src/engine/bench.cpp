@@ -1,55 +1,112 @@
 #include "tengen/engine/bench.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <fstream>
+#include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 #include <vector>
 
+#include "tengen/board/game.h"
 #include "tengen/playout/playout.h"
+#include "tengen/sgf/sgf.h"
 
 namespace tengen {
 
-BenchResult run_playout_bench(int size, const std::string& policy, double seconds, std::int64_t count, int threads,
-                              std::uint64_t seed) {
-  if (policy != "light") throw std::invalid_argument("unknown playout policy '" + policy + "'");
-  const Board root(size);
-  const auto start = std::chrono::steady_clock::now();
+namespace {
+
+// One thread's loop: whole batches between clock reads keep timing out of it.
+void bench_thread(const Board& start, const HeavyConfig* heavy, std::int64_t count, double seconds, int t,
+                  std::uint64_t seed, std::atomic<bool>& stop, std::chrono::steady_clock::time_point begin,
+                  BenchResult& r) {
+  Rng rng(seed + 104729 * static_cast<std::uint64_t>(t));
+  std::optional<HeavyPolicy> policy;
+  if (heavy) policy.emplace(*heavy);
+  const int limit = playout_move_limit(start.size());
+  while (!stop.load(std::memory_order_relaxed)) {
+    for (int i = 0; i < 64 && (count <= 0 || r.playouts < count); ++i) {
+      Board board = start;
+      const PlayoutResult p =
+          policy ? policy->playout(board, rng, limit, nullptr, &r.rules) : light_playout(board, rng, limit);
+      ++r.playouts;
+      r.moves += p.moves_played;
+      r.black_wins += p.score - 7.5 > 0;
+    }
+    if (count > 0) {
+      if (r.playouts >= count) break;
+    } else if (t == 0) {
+      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+      if (elapsed >= seconds) stop.store(true, std::memory_order_relaxed);
+    }
+  }
+}
+
+}  // namespace
+
+BenchResult run_playout_bench(const Board& start_position, const HeavyConfig* heavy, double seconds,
+                              std::int64_t count, int threads, std::uint64_t seed) {
+  Board start = start_position;
+  start.reset_pass_count();
+  const auto begin = std::chrono::steady_clock::now();
   std::atomic<bool> stop{false};
   std::vector<BenchResult> per_thread(threads);
-  auto work = [&](int t) {
-    Rng rng(seed + 104729 * static_cast<std::uint64_t>(t));
-    BenchResult& r = per_thread[t];
-    const int limit = playout_move_limit(size);
-    while (!stop.load(std::memory_order_relaxed)) {
-      // Whole batches between clock reads keep timing out of the loop.
-      for (int i = 0; i < 64 && (count <= 0 || r.playouts < count); ++i) {
-        Board board = root;
-        const PlayoutResult p = light_playout(board, rng, limit);
-        ++r.playouts;
-        r.moves += p.moves_played;
-        r.black_wins += p.score - 7.5 > 0;
-      }
-      if (count > 0) {
-        if (r.playouts >= count) break;
-      } else if (t == 0) {
-        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (elapsed >= seconds) stop.store(true, std::memory_order_relaxed);
-      }
-    }
-  };
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
-  work(0);
+  for (int t = 1; t < threads; ++t) {
+    pool.emplace_back(bench_thread, std::cref(start), heavy, count, seconds, t, seed, std::ref(stop), begin,
+                      std::ref(per_thread[t]));
+  }
+  bench_thread(start, heavy, count, seconds, 0, seed, stop, begin, per_thread[0]);
   for (auto& th : pool) th.join();
   BenchResult total;
-  total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
   for (const auto& r : per_thread) {
     total.playouts += r.playouts;
     total.moves += r.moves;
     total.black_wins += r.black_wins;
+    total.rules += r.rules;
   }
   return total;
+}
+
+BenchResult run_playout_bench(int size, const std::string& policy, double seconds, std::int64_t count, int threads,
+                              std::uint64_t seed) {
+  if (policy != "light" && policy != "heavy") throw std::invalid_argument("unknown playout policy '" + policy + "'");
+  std::optional<HeavyConfig> heavy;
+  if (policy == "heavy") heavy = HeavyConfig::from_settings(Settings{});
+  return run_playout_bench(Board(size), heavy ? &*heavy : nullptr, seconds, count, threads, seed);
+}
+
+Board bench_position(const std::string& sgf_path, int moves) {
+  std::ifstream file(sgf_path, std::ios::binary);
+  if (!file) throw std::runtime_error("cannot read position file '" + sgf_path + "'");
+  std::ostringstream text;
+  text << file.rdbuf();
+  const sgf::Game record = sgf::parse(text.str());
+  if (record.size < kMinSize || record.size > kMaxSize) throw std::runtime_error("unsupported board size");
+  Game game(record.size);
+  std::vector<Point> stones[2];
+  for (const sgf::Setup& s : record.setup) {
+    if (s.color == Color::Black || s.color == Color::White) {
+      stones[s.color == Color::White].push_back(point_at(s.x, s.y, record.size));
+    }
+  }
+  if (!game.add_setup_stones(stones[0], Color::Black) || !game.add_setup_stones(stones[1], Color::White)) {
+    throw std::runtime_error(sgf_path + ": setup stones overlap or have no liberties");
+  }
+  if (record.to_move) game.set_initial_to_move(*record.to_move);
+  const int n = moves > 0 ? std::min<int>(moves, static_cast<int>(record.moves.size()))
+                          : static_cast<int>(record.moves.size());
+  for (int i = 0; i < n; ++i) {
+    const sgf::Move& m = record.moves[i];
+    const Point p = m.is_pass() ? kPass : point_at(m.x, m.y, record.size);
+    if (!game.play(p, m.color)) {
+      throw std::runtime_error(sgf_path + ": move " + std::to_string(i + 1) + " is illegal");
+    }
+  }
+  return game.board();
 }
 
 }  // namespace tengen

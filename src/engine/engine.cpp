@@ -39,28 +39,76 @@ void Engine::new_game(int size) {
   const double komi = game_.komi();
   game_.reset(size);
   game_.set_komi(komi);
+  ratchet_[0] = ratchet_[1] = 0;
 }
 
 SearchLimits Engine::limits_for(Color c) const {
   SearchLimits limits;
   limits.playouts = settings_.playouts;
   limits.seconds = settings_.time;
+  limits.max_seconds = settings_.time;
   if (clock_.limited()) {
     const double budget = clock_.budget(c, game_.board().empty_count(), settings_.time_moves_ahead,
                                         settings_.time_margin);
+    // Stretching a move is allowed up to what the clock can bear: the
+    // same budget formula over half as many remaining moves.
+    const double stretch = std::min(budget * settings_.time_extension,
+                                    clock_.budget(c, game_.board().empty_count() / 2, settings_.time_moves_ahead,
+                                                  settings_.time_margin));
     limits.seconds = limits.seconds > 0 ? std::min(limits.seconds, budget) : budget;
+    limits.max_seconds = std::max(limits.seconds, settings_.time > 0 ? std::min(settings_.time, stretch) : stretch);
+  } else if (settings_.time > 0) {
+    limits.max_seconds = settings_.time;
   }
   if (limits.playouts <= 0 && limits.seconds <= 0) limits.playouts = 10000;
   return limits;
 }
 
+int Engine::own_moves(Color c) const {
+  int n = 0;
+  for (const Move& m : game_.moves()) n += m.color == c;
+  return n;
+}
+
+double Engine::handicap_bonus() const {
+  if (!settings_.dynamic_komi || game_.handicap() == 0) return 0;
+  const double area = game_.size() * game_.size() / 361.0;
+  const double fade_moves = std::max(1.0, settings_.dynamic_komi_moves * area);
+  const double left = std::max(0.0, 1.0 - static_cast<double>(game_.moves().size()) / fade_moves);
+  return settings_.handicap_stone_value * game_.handicap() * left;
+}
+
+// The komi the search plays for, as Black's debt. Early in a handicap game
+// the stones count for White, fading out, so that both searches still tell
+// good moves from bad ones; and a side far ahead plays for a point more
+// each move it stays far ahead (the ratchet), so it does not drift into
+// slack moves.
+double Engine::search_komi(Color c) const {
+  if (!settings_.dynamic_komi) return game_.komi();
+  const double ratchet = c == Color::Black ? ratchet_[0] : -ratchet_[1];
+  return game_.komi() + handicap_bonus() + ratchet;
+}
+
+void Engine::update_ratchet(Color c, double win_rate) {
+  if (!settings_.dynamic_komi || settings_.ratchet_win_rate >= 1) return;
+  double& r = ratchet_[c == Color::Black ? 0 : 1];
+  if (win_rate > settings_.ratchet_win_rate) r += 1;
+  // Never let the ratchet turn a won game into a lost search: step back
+  // when the stricter target looks out of reach.
+  if (win_rate < 1 - settings_.ratchet_win_rate && r > 0) r -= 1;
+}
+
 bool Engine::should_resign(const SearchResult& r, Color c) const {
   if (settings_.resign_threshold <= 0 || r.win_rate >= settings_.resign_threshold) return false;
+  // A search playing for extra points (ratchet, handicap stones counted
+  // against us) understates our chances: no resignation on that basis.
+  const double debt = search_komi(c) - game_.komi();
+  if ((c == Color::Black && debt > 0) || (c == Color::White && debt < 0)) return false;
+  // Nor while a handicap game is still open.
+  if (handicap_bonus() > 0) return false;
   const int size = game_.size();
   const double scale = size * size / 361.0;
-  int own_moves = 0;
-  for (const Move& m : game_.moves()) own_moves += m.color == c;
-  return own_moves >= settings_.resign_min_moves * scale;
+  return own_moves(c) >= settings_.resign_min_moves * scale;
 }
 
 bool Engine::passing_wins(Color c) {
@@ -113,10 +161,12 @@ Point Engine::choose_move(Color c, bool cleanup) {
     spdlog::info("opponent passed and passing wins: pass");
     return kPass;
   }
-  last_search_ = search_.run(game_, c, limits_for(c));
+  const double komi = search_komi(c);
+  last_search_ = search_.run(game_, c, komi, limits_for(c));
   const SearchResult& r = last_search_;
-  spdlog::info("{} playouts in {:.2f} s, best {} win rate {:.3f}", r.playouts, r.seconds,
-               vertex_string(r.best, game_.size()), r.win_rate);
+  spdlog::info("{} playouts in {:.2f} s, best {} win rate {:.3f} (komi {})", r.playouts, r.seconds,
+               vertex_string(r.best, game_.size()), r.win_rate, komi);
+  update_ratchet(c, r.win_rate);
   if (should_resign(r, c)) return kResign;
   if (r.best == kPass || every_move_settled(r, c)) return kPass;
   return r.best;
@@ -224,6 +274,7 @@ void Engine::load_sgf(const sgf::Game& record, int until) {
     }
   }
   game_ = std::move(g);
+  ratchet_[0] = ratchet_[1] = 0;
 }
 
 sgf::Game Engine::to_sgf() const {

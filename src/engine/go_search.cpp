@@ -1,34 +1,71 @@
 #include "tengen/engine/go_search.h"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <thread>
-
-#include "tengen/playout/playout.h"
-#include "tengen/util/random.h"
 
 namespace tengen {
 
 namespace {
 
-constexpr int kMaxDepth = 1024;
-// Unvisited children are tried before any child is tried twice.
-constexpr double kFirstPlayUrgency = 10.0;
-
 std::uint64_t clock_seed() {
   return static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
 }
 
+// Black's half points for a finished board at this komi.
+int result_for_black(const Board& b, double komi) {
+  const double score = b.playout_score() - komi;
+  return score > 0 ? 2 : score < 0 ? 0 : 1;
+}
+
 }  // namespace
 
-struct GoSearch::Worker {
-  Rng rng;
-  Node* path[kMaxDepth + 2];
-  TreeMove moves[kMaxPoints + 1];
-  std::vector<std::int32_t> owned;  // per point: playouts won by Black minus by White
-  std::int64_t playouts = 0;
-};
+int GoDomain::children(const Board& b, ChildInit* out, Scratch&) const {
+  const Color c = b.to_move();
+  int n = 0;
+  for (int i = 0; i < b.empty_count(); ++i) {
+    const Point p = b.empty_point(i);
+    if (!b.is_true_eye(p, c) && b.is_legal(p, c)) out[n++] = {to_tree_move(p), expert_prior(b, p, c, priors)};
+  }
+  if (n == 0) out[n++] = {kTreePass, 0.5f};
+  return n;
+}
+
+int GoDomain::rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, int* length) const {
+  const int room = std::min(kMaxTrail - *length, playout_move_limit(b.size()));
+  std::uint8_t player = static_cast<std::uint8_t>(this->player(b));
+  const PlayoutResult r = light_playout(b, rng, room, scratch.moves);
+  for (int i = 0; i < r.moves_played; ++i) {
+    trail[(*length)++] = {to_tree_move(scratch.moves[i]), player};
+    player ^= 1;
+  }
+  // Ownership: the stones, and the one-colour empty points left at the end.
+  if (scratch.owned.size() != static_cast<std::size_t>(b.num_points())) scratch.owned.assign(b.num_points(), 0);
+  for (int q = 0; q < b.num_points(); ++q) {
+    const Point p = static_cast<Point>(q);
+    const Color c = b.at(p);
+    scratch.owned[q] += (c == Color::Black || (c == Color::Empty && b.is_eyelike(p, Color::Black))) -
+                        (c == Color::White || (c == Color::Empty && b.is_eyelike(p, Color::White)));
+  }
+  return result_for_black(b, komi);
+}
+
+int GoDomain::terminal_result(const Board& b) const { return result_for_black(b, komi); }
+
+SelectionParams GoSearch::selection_params(const Settings& s) {
+  SelectionParams p;
+  p.rave_equivalence = s.rave_equivalence;
+  p.prior_weight = s.prior_weight;
+  p.progressive_bias = s.progressive_bias;
+  p.ucb_c = s.ucb_c;
+  p.rave_floor = s.rave_floor;
+  p.consistency_threshold = s.consistency_threshold;
+  p.consistency_min_visits = static_cast<std::uint32_t>(s.consistency_min_visits);
+  p.prior_visits = static_cast<std::uint32_t>(s.prior_visits);
+  return p;
+}
 
 GoSearch::GoSearch(const Settings& settings)
     : settings_(settings), tree_(std::make_unique<Tree>(static_cast<std::size_t>(settings.memory) << 20)) {}
@@ -37,153 +74,149 @@ void GoSearch::configure(const Settings& settings) {
   const bool resize = settings.memory != settings_.memory;
   settings_ = settings;
   if (resize) tree_ = std::make_unique<Tree>(static_cast<std::size_t>(settings.memory) << 20);
+  forget_tree();
 }
 
-int GoSearch::tree_moves(const Board& board, Color c, TreeMove* out) {
-  int n = 0;
-  for (int i = 0; i < board.empty_count(); ++i) {
-    const Point p = board.empty_point(i);
-    if (!board.is_true_eye(p, c) && board.is_legal(p, c)) out[n++] = p;
-  }
-  if (n == 0) out[n++] = kPass;
-  return n;
-}
-
-Node* GoSearch::select_child(Node& parent) {
-  Node* children = tree_->children(parent);
-  const double log_n = std::log(static_cast<double>(parent.n() + 1));
-  Node* best = children;
-  double best_score = -1e300;
-  for (int i = 0; i < parent.num_children; ++i) {
-    Node& c = children[i];
-    const std::uint32_t vl = static_cast<std::uint32_t>(c.virtual_loss.load(std::memory_order_relaxed));
-    const std::uint32_t n = c.n() + vl;
-    double score = kFirstPlayUrgency;
-    if (n > 0) {
-      const double mean = c.half_wins.load(std::memory_order_relaxed) / (2.0 * n);
-      score = mean + settings_.uct_c * std::sqrt(log_n / n);
-    }
-    if (score > best_score) {
-      best_score = score;
-      best = &c;
-    }
-  }
-  return best;
-}
-
-void GoSearch::simulate(Worker& w, const Board& root_board, double komi) {
-  Board board = root_board;
-  Node* node = &tree_->root();
-  int depth = 0;
-  w.path[0] = node;
-  while (node->expanded() && depth < kMaxDepth && board.consecutive_passes() < 2) {
-    node = select_child(*node);
-    node->virtual_loss.fetch_add(1, std::memory_order_relaxed);
-    board.play(node->move, board.to_move());
-    w.path[++depth] = node;
-  }
-  if (board.consecutive_passes() < 2 && depth < kMaxDepth && node->n() + 1 >= std::uint32_t(settings_.expand_visits)) {
-    const int count = tree_moves(board, board.to_move(), w.moves);
-    // Shuffled, so that unvisited children are tried in random order.
-    for (int i = count - 1; i > 0; --i) std::swap(w.moves[i], w.moves[w.rng.below(i + 1)]);
-    if (tree_->expand(*node, w.moves, count)) {
-      node = select_child(*node);
-      node->virtual_loss.fetch_add(1, std::memory_order_relaxed);
-      board.play(node->move, board.to_move());
-      w.path[++depth] = node;
-    }
-  }
-  light_playout(board, w.rng, playout_move_limit(board.size()));
-  ++w.playouts;
-
-  const double score = board.playout_score() - komi;
-  const Color winner = score > 0 ? Color::Black : score < 0 ? Color::White : Color::Empty;
-  // path[d] holds the move made by the side to move at depth d-1; the root
-  // itself is credited to the opponent of the side to move.
-  Color mover = opponent(root_board.to_move());
-  for (int d = 0; d <= depth; ++d) {
-    const int half_wins = winner == Color::Empty ? 1 : winner == mover ? 2 : 0;
-    Tree::add_result(*w.path[d], half_wins);
-    if (d > 0) w.path[d]->virtual_loss.fetch_sub(1, std::memory_order_relaxed);
-    mover = opponent(mover);
-  }
-  for (int i = 0; i < board.num_points(); ++i) {
-    const Point p = static_cast<Point>(i);
-    const Color c = board.at(p);
-    if (c == Color::Black || (c == Color::Empty && board.is_eyelike(p, Color::Black))) {
-      ++w.owned[p];
-    } else if (c == Color::White || (c == Color::Empty && board.is_eyelike(p, Color::White))) {
-      --w.owned[p];
-    }
-  }
-}
-
-SearchResult GoSearch::run(const Game& game, Color to_move, const SearchLimits& limits,
-                           const std::atomic<bool>* stop) {
-  const auto start = std::chrono::steady_clock::now();
-  Board root_board = game.board();
-  root_board.set_to_move(to_move);
-  root_board.reset_pass_count();
+void GoSearch::forget_tree() {
   tree_->clear();
+  tree_history_.clear();
+  tree_to_move_ = Color::Empty;
+  tree_size_ = 0;
+}
 
-  // The root is expanded here, with the game's own legality (superko).
-  std::vector<TreeMove> root_moves;
+// Keeps the subtree of the moves played since the last search, if this game
+// continues that one; then gives the root exactly the moves the game allows.
+void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_move) {
+  const std::vector<Move>& moves = game.moves();
+  bool continues = settings_.reuse_tree && tree_to_move_ != Color::Empty && tree_size_ == game.size() &&
+                   moves.size() >= tree_history_.size() &&
+                   std::equal(tree_history_.begin(), tree_history_.end(), moves.begin());
+  std::vector<TreeMove> path;
+  Color next = tree_to_move_;
+  for (std::size_t i = tree_history_.size(); continues && i < moves.size(); ++i) {
+    continues = moves[i].color == next;
+    path.push_back(to_tree_move(moves[i].point));
+    next = opponent(next);
+  }
+  continues = continues && next == to_move;
+  if (continues) {
+    tree_->reroot(path.data(), static_cast<int>(path.size()));
+  } else {
+    tree_->clear();
+  }
+  tree_history_ = moves;
+  tree_to_move_ = to_move;
+  tree_size_ = game.size();
+
+  std::vector<ChildInit> root_children;
   for (int i = 0; i < root_board.empty_count(); ++i) {
     const Point p = root_board.empty_point(i);
-    if (!root_board.is_true_eye(p, to_move) && game.is_legal(p, to_move)) root_moves.push_back(p);
-  }
-  if (root_moves.empty()) root_moves.push_back(kPass);
-  tree_->expand(tree_->root(), root_moves.data(), static_cast<int>(root_moves.size()));
-
-  const std::uint64_t base_seed = settings_.seed != 0 ? settings_.seed : clock_seed();
-  std::atomic<std::int64_t> started{0};
-  auto out_of_time = [&] {
-    if (stop && stop->load(std::memory_order_relaxed)) return true;
-    if (limits.seconds <= 0) return false;
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= limits.seconds;
-  };
-
-  const int threads = std::max(1, settings_.threads);
-  std::vector<Worker> workers(threads);
-  auto work = [&](int t) {
-    Worker& w = workers[t];
-    w.rng.reseed(base_seed + 7919 * static_cast<std::uint64_t>(t));
-    w.owned.assign(root_board.num_points(), 0);
-    for (std::int64_t i = 0;; ++i) {
-      // The clock is read once every few playouts.
-      if (i % 8 == 0 && out_of_time()) break;
-      const std::int64_t n = started.fetch_add(1, std::memory_order_relaxed);
-      if (limits.playouts > 0 && n >= limits.playouts) break;
-      simulate(w, root_board, game.komi());
+    if (!root_board.is_true_eye(p, to_move) && game.is_legal(p, to_move)) {
+      root_children.push_back({to_tree_move(p), expert_prior(root_board, p, to_move, PriorWeights{})});
     }
-  };
-  if (threads == 1) {
-    work(0);
-  } else {
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(work, t);
-    for (auto& th : pool) th.join();
   }
+  if (root_children.empty()) root_children.push_back({kTreePass, 0.5f});
+  tree_->set_root_children(root_children.data(), static_cast<int>(root_children.size()),
+                           static_cast<std::uint32_t>(settings_.prior_visits));
+}
 
-  SearchResult result;
+// Time management inside the search: stop early once the most visited move
+// can no longer be overtaken; past the planned time, go on (up to
+// max_seconds) while the most visited move is not also the best valued one.
+bool GoSearch::keep_going(std::int64_t playouts, double seconds, const SearchLimits& limits) {
   Node& root = tree_->root();
-  Node* children = tree_->children(root);
+  const Node* kids = tree_->children(root);
+  std::uint32_t first = 0, second = 0;
+  const Node* most = nullptr;
   for (int i = 0; i < root.num_children; ++i) {
-    result.children.push_back({children[i].move, children[i].n(), children[i].value()});
+    const std::uint32_t n = kids[i].n();
+    if (n > first) {
+      second = first;
+      first = n;
+      most = &kids[i];
+    } else if (n > second) {
+      second = n;
+    }
+  }
+  if (!most || playouts < 100) return true;
+  double remaining = 1e300;
+  if (limits.playouts > 0) remaining = static_cast<double>(limits.playouts - playouts);
+  if (limits.seconds > 0) {
+    const double rate = playouts / std::max(seconds, 1e-3);
+    const double end = std::max(limits.seconds, limits.max_seconds);
+    remaining = std::min(remaining, rate * std::max(0.0, end - seconds));
+  }
+  if (settings_.early_stop && first - second > remaining) return false;
+  if (limits.seconds > 0 && seconds >= limits.seconds) {
+    bool most_is_best = true;
+    for (int i = 0; i < root.num_children; ++i) {
+      if (kids[i].n() > first / 4 && kids[i].value() > most->value() + 0.02) most_is_best = false;
+    }
+    if (most_is_best || seconds >= std::max(limits.seconds, limits.max_seconds)) return false;
+  }
+  return true;
+}
+
+SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const SearchLimits& limits,
+                           const std::atomic<bool>* stop) {
+  Board root_board = game.board();
+  root_board.set_to_move(to_move);
+  // A position both players passed in is still played out by the search.
+  root_board.reset_pass_count();
+  // A kept tree was grown at the komi of its time; dynamic komi moves it by a
+  // point or so a move, which the statistics absorb.
+  prepare_root(game, root_board, to_move);
+  const std::size_t reused = tree_->root().n();
+
+  GoDomain domain;
+  domain.komi = komi;
+  Mcts<GoDomain> mcts(domain, *tree_, selection_params(settings_));
+  mcts.set_expand_visits(static_cast<std::uint32_t>(settings_.expand_visits));
+  MctsLimits mcts_limits;
+  mcts_limits.playouts = limits.playouts;
+  mcts_limits.threads = settings_.threads;
+  mcts_limits.seed = settings_.seed != 0 ? settings_.seed + game.moves().size() : clock_seed();
+  mcts_limits.stop = stop;
+  mcts_limits.keep_going = [&](std::int64_t n, double secs) { return keep_going(n, secs, limits); };
+  std::vector<std::int64_t> owned(root_board.num_points(), 0);
+  const MctsStats stats = mcts.run(root_board, mcts_limits, [&](GoDomain::Scratch& s) {
+    for (std::size_t q = 0; q < s.owned.size(); ++q) owned[q] += s.owned[q];
+  });
+
+  SearchResult result = collect(tree_->root(), stats.playouts);
+  result.seconds = stats.seconds;
+  result.reused_visits = reused;
+  result.ownership.assign(root_board.num_points(), 0.0f);
+  for (std::size_t q = 0; q < owned.size(); ++q) {
+    result.ownership[q] = stats.playouts > 0 ? static_cast<float>(owned[q]) / stats.playouts : 0.0f;
+  }
+  spdlog::debug("search: {} playouts in {:.2f} s, depth {}, {} nodes, {} reused visits", stats.playouts,
+                stats.seconds, stats.max_depth, tree_->used(), reused);
+  return result;
+}
+
+SearchResult GoSearch::collect(const Node& root, std::int64_t playouts) {
+  SearchResult result;
+  result.playouts = playouts;
+  const Node* kids = tree_->children(root);
+  for (int i = 0; i < root.num_children; ++i) {
+    const Node& c = kids[i];
+    result.children.push_back({to_point(c.move), c.n(), c.value(), c.prior, c.rave_value()});
   }
   std::stable_sort(result.children.begin(), result.children.end(),
                    [](const RootChild& a, const RootChild& b) { return a.visits > b.visits; });
   result.best = result.children.front().move;
   result.win_rate = result.children.front().win_rate;
-  result.ownership.assign(root_board.num_points(), 0.0f);
-  for (const Worker& w : workers) {
-    result.playouts += w.playouts;
-    for (int p = 0; p < root_board.num_points(); ++p) result.ownership[p] += static_cast<float>(w.owned[p]);
+  // The principal variation: most visited child, level by level.
+  const Node* node = &root;
+  for (int depth = 0; depth < 30 && node->expanded() && node->num_children > 0; ++depth) {
+    const Node* ks = tree_->children(*node);
+    const Node* best = std::max_element(ks, ks + node->num_children,
+                                        [](const Node& a, const Node& b) { return a.n() < b.n(); });
+    if (best->n() == 0) break;
+    result.principal_variation.push_back(to_point(best->move));
+    node = best;
   }
-  if (result.playouts > 0) {
-    for (float& o : result.ownership) o /= static_cast<float>(result.playouts);
-  }
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }
 

@@ -5,10 +5,13 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+
+#include "tengen/playout/playout_stats.h"
 
 namespace tengen {
 
@@ -107,6 +110,7 @@ const std::vector<GtpServer::Command>& GtpServer::commands() {
       {"printsgf", &GtpServer::cmd_printsgf},
       {"kgs-game_over", &GtpServer::cmd_kgs_game_over},
       {"kgs-rules", &GtpServer::cmd_kgs_rules},
+      {"tengen-playout_stats", &GtpServer::cmd_playout_stats},
   };
   return table;
 }
@@ -454,6 +458,29 @@ GtpServer::Reply GtpServer::cmd_printsgf(const Args& args) {
   std::ofstream file(args[0]);
   if (!(file << text << '\n')) return failure("cannot write file");
   return success();
+}
+
+// --- Debugging ---
+
+// tengen-playout_stats [n]: n playouts (1000 by default) from the current
+// position with the configured policy: how often each rule chose a move,
+// then one sample playout with every move tagged.
+GtpServer::Reply GtpServer::cmd_playout_stats(const Args& args) {
+  if (args.size() > 1) return failure("syntax error");
+  const auto n = args.empty() ? std::optional<int>(1000) : parse_int(args[0]);
+  if (!n || *n < 1 || *n > 1000000) return failure("syntax error");
+  const Settings& s = engine_.settings();
+  std::optional<HeavyConfig> heavy;
+  try {
+    if (s.policy == "heavy") heavy = HeavyConfig::from_settings(s);
+  } catch (const PatternFileError& e) {
+    return failure(e.what());
+  }
+  const auto clock = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  Rng rng(s.seed != 0 ? s.seed : clock);
+  const Game& game = engine_.game();
+  const PlayoutStats stats = collect_playout_stats(game.board(), heavy ? &*heavy : nullptr, *n, game.komi(), rng);
+  return success("\n" + format_playout_stats(stats, game.size()));
 }
 
 }  // namespace tengen

@@ -15,6 +15,7 @@ Settings small_settings(std::int64_t playouts, int threads = 1) {
   s.threads = threads;
   s.seed = 42;
   s.memory = 16;
+  s.early_stop = false;  // exact playout counts
   return s;
 }
 
@@ -37,8 +38,8 @@ TEST(GoSearch, OneThreadWithASeedIsReproducible) {
   const Game game(9, 7);
   GoSearch a(small_settings(3000));
   GoSearch b(small_settings(3000));
-  const SearchResult ra = a.run(game, Color::Black, {3000, 0});
-  const SearchResult rb = b.run(game, Color::Black, {3000, 0});
+  const SearchResult ra = a.run(game, Color::Black, game.komi(), {3000, 0, 0});
+  const SearchResult rb = b.run(game, Color::Black, game.komi(), {3000, 0, 0});
   ASSERT_EQ(ra.children.size(), rb.children.size());
   for (std::size_t i = 0; i < ra.children.size(); ++i) {
     EXPECT_EQ(ra.children[i].move, rb.children[i].move);
@@ -50,7 +51,7 @@ TEST(GoSearch, OneThreadWithASeedIsReproducible) {
 TEST(GoSearch, EveryPlayoutIsCountedWithSeveralThreads) {
   const Game game(9, 7);
   GoSearch search(small_settings(4000, 3));
-  const SearchResult r = search.run(game, Color::White, {4000, 0});
+  const SearchResult r = search.run(game, Color::White, game.komi(), {4000, 0, 0});
   EXPECT_EQ(r.playouts, 4000);
   std::uint64_t visits = 0;
   for (const RootChild& c : r.children) visits += c.visits;
@@ -68,7 +69,7 @@ TEST(GoSearch, CapturesTheBigStringInAtari) {
                               Color::Black, 0.5);
   ASSERT_EQ(game.board().liberties(game.board().point(1, 2)), 1);
   GoSearch search(small_settings(2000));
-  const SearchResult r = search.run(game, Color::Black, {2000, 0});
+  const SearchResult r = search.run(game, Color::Black, game.komi(), {2000, 0, 0});
   EXPECT_EQ(vertex_string(r.best, 5), "C2");
   EXPECT_GT(r.win_rate, 0.8);
 }
@@ -79,7 +80,7 @@ TEST(GoSearch, KeepsPlayingOutWhenThePoolIsFull) {
   s.expand_visits = 1;
   const Game game(19, 7.5);
   GoSearch search(s);
-  const SearchResult r = search.run(game, Color::Black, {20000, 0});
+  const SearchResult r = search.run(game, Color::Black, game.komi(), {20000, 0, 0});
   EXPECT_EQ(r.playouts, 20000);
   EXPECT_NE(r.best, kPass);
 }
@@ -93,9 +94,53 @@ TEST(GoSearch, OffersOnlyPassWhenNothingElseIsLeft) {
                                ". X O . O"},
                               Color::Black, 0.5);
   GoSearch search(small_settings(200));
-  const SearchResult r = search.run(game, Color::Black, {200, 0});
+  const SearchResult r = search.run(game, Color::Black, game.komi(), {200, 0, 0});
   ASSERT_EQ(r.children.size(), 1u);
   EXPECT_EQ(r.best, kPass);
+}
+
+TEST(GoSearch, ReusesTheSubtreeOfTheMovesPlayed) {
+  Game game(9, 7);
+  GoSearch search(small_settings(3000));
+  const SearchResult first = search.run(game, Color::Black, 7, {3000, 0, 0});
+  EXPECT_EQ(first.reused_visits, 0u);
+  ASSERT_GE(first.principal_variation.size(), 2u);
+  // Play the expected line: the search starts from what it already knew.
+  ASSERT_TRUE(game.play(first.principal_variation[0], Color::Black));
+  ASSERT_TRUE(game.play(first.principal_variation[1], Color::White));
+  const SearchResult second = search.run(game, Color::Black, 7, {3000, 0, 0});
+  EXPECT_GT(second.reused_visits, 0u);
+  std::uint64_t visits = 0;
+  for (const RootChild& c : second.children) {
+    visits += c.visits;
+    EXPECT_TRUE(game.is_legal(c.move, Color::Black)) << vertex_string(c.move, 9);
+  }
+  // The kept root's own first visit (before it had children) is not in any child.
+  EXPECT_NEAR(static_cast<double>(visits), static_cast<double>(second.reused_visits + 3000), 2.0);
+  // An undo breaks the line: the tree is dropped.
+  ASSERT_TRUE(game.undo());
+  const SearchResult third = search.run(game, Color::White, 7, {500, 0, 0});
+  EXPECT_EQ(third.reused_visits, 0u);
+}
+
+TEST(GoSearch, RootNeverOffersASuperkoViolationEvenFromAKeptTree) {
+  // The 2x2 cycle of the superko test in board_test: after these moves Black
+  // may not retake at A1. Search once before the last two moves so that the
+  // kept tree knows A1 as a plain (simple-ko legal) move.
+  Game game(2, 0);
+  auto at = [](const char* v) { return *parse_vertex(v, 2); };
+  for (const char* v : {"A1", "B2", "B1", "A2", "A1"}) {
+    const Color c = game.to_move();
+    ASSERT_TRUE(game.play(at(v), c));
+  }
+  GoSearch search(small_settings(300));
+  search.run(game, Color::White, 0, {300, 0, 0});
+  ASSERT_TRUE(game.play(at("B1"), Color::White));
+  ASSERT_TRUE(game.play(kPass, Color::Black));
+  ASSERT_TRUE(game.play(kPass, Color::White));
+  ASSERT_FALSE(game.is_legal(at("A1"), Color::Black));
+  const SearchResult r = search.run(game, Color::Black, 0, {300, 0, 0});
+  for (const RootChild& c : r.children) EXPECT_NE(c.move, at("A1"));
 }
 
 }  // namespace

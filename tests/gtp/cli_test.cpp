@@ -151,7 +151,7 @@ TEST_F(Cli, MalformedValuesFail) {
   expect_usage_error("--komi lots", "komi");
   expect_usage_error("--komi nan", "komi");
   expect_usage_error("--superko maybe", "superko");
-  expect_usage_error("--policy heavy", "policy");
+  expect_usage_error("--policy medium", "policy");
   expect_usage_error("--log-level loud", "log-level");
   expect_usage_error("--threads", "threads");  // no value at all
   expect_usage_error("--config", "config");

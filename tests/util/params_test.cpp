@@ -32,8 +32,8 @@ TEST(Params, SetsTypedValues) {
   Settings s;
   EXPECT_FALSE(set_param(s, "threads", "4"));
   EXPECT_EQ(s.threads, 4);
-  EXPECT_FALSE(set_param(s, "uct-c", "0.25"));
-  EXPECT_DOUBLE_EQ(s.uct_c, 0.25);
+  EXPECT_FALSE(set_param(s, "ucb-c", "0.25"));
+  EXPECT_DOUBLE_EQ(s.ucb_c, 0.25);
   EXPECT_FALSE(set_param(s, "superko", "false"));
   EXPECT_FALSE(s.superko);
   EXPECT_FALSE(set_param(s, "log-level", "debug"));
@@ -45,7 +45,7 @@ TEST(Params, RefusesBadInputAndKeepsTheOldValue) {
   const Settings before = s;
   for (auto [name, value] : std::vector<std::pair<const char*, const char*>>{
            {"threads", "0"}, {"threads", "abc"}, {"threads", "2.5"}, {"threads", ""},
-           {"uct-c", "-1"}, {"uct-c", "nan"}, {"uct-c", "inf"}, {"uct-c", "1x"},
+           {"ucb-c", "-1"}, {"ucb-c", "nan"}, {"ucb-c", "inf"}, {"ucb-c", "1x"},
            {"superko", "maybe"}, {"log-level", "loud"}, {"policy", "heavyish"},
            {"playouts", "-5"}, {"no-such-param", "1"}}) {
     const auto err = set_param(s, name, value);
@@ -53,7 +53,7 @@ TEST(Params, RefusesBadInputAndKeepsTheOldValue) {
     EXPECT_FALSE(err->empty());
   }
   EXPECT_EQ(s.threads, before.threads);
-  EXPECT_EQ(s.uct_c, before.uct_c);
+  EXPECT_EQ(s.ucb_c, before.ucb_c);
   EXPECT_EQ(s.superko, before.superko);
   EXPECT_EQ(s.log_level, before.log_level);
 }

@@ -1,9 +1,13 @@
 #pragma once
-// The playout benchmark: playouts from the empty board for a fixed time,
-// on T threads, each with its own board copy and generator.
+// The playout benchmark: playouts from one position (the empty board, or a
+// mid-game position read from an SGF record) for a fixed time, on T threads,
+// each with its own board copy, generator and policy.
 
 #include <cstdint>
 #include <string>
+
+#include "tengen/board/board.h"
+#include "tengen/playout/heavy.h"
 
 namespace tengen {
 
@@ -12,12 +16,24 @@ struct BenchResult {
   std::int64_t moves = 0;
   double seconds = 0;
   std::int64_t black_wins = 0;  // at komi 7.5, a sanity check on the policy
+  RuleCounters rules;           // heavy policy only: which rule chose the moves
   double rate() const { return seconds > 0 ? playouts / seconds : 0; }
 };
 
 // Runs for `seconds`, or exactly `count` playouts per thread when count > 0
 // (for instruction counts under callgrind, which must not depend on time).
+// heavy: the heavy policy's configuration, or null for light playouts.
+BenchResult run_playout_bench(const Board& start, const HeavyConfig* heavy, double seconds, std::int64_t count,
+                              int threads, std::uint64_t seed);
+
+// Light or heavy (with the default heavy settings) from the empty board.
 BenchResult run_playout_bench(int size, const std::string& policy, double seconds, std::int64_t count, int threads,
                               std::uint64_t seed);
+
+// The position after the first `moves` moves of the main line of an SGF
+// record (all of them when moves is 0), setup stones included, with the
+// player to move next. Throws std::runtime_error (or sgf::Error) when the
+// file cannot be read or a move is illegal.
+Board bench_position(const std::string& sgf_path, int moves);
 
 }  // namespace tengen

@@ -58,6 +58,10 @@ class Engine {
 
  private:
   SearchLimits limits_for(Color c) const;
+  int own_moves(Color c) const;
+  double handicap_bonus() const;
+  double search_komi(Color c) const;
+  void update_ratchet(Color c, double win_rate);
   bool should_resign(const SearchResult& r, Color c) const;
   bool passing_wins(Color c);
   bool every_move_settled(const SearchResult& r, Color c) const;
@@ -69,6 +73,7 @@ class Engine {
   GoSearch search_;
   SearchResult last_search_;
   Rng rng_;
+  double ratchet_[2] = {0, 0};  // extra points each side's search plays for
 };
 
 }  // namespace tengen

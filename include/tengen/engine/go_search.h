@@ -1,7 +1,7 @@
 #pragma once
-// Monte-Carlo tree search over Go positions: the Go side (moves, playouts,
-// scoring, ownership) plugged into the generic Tree. Tree parallelism with
-// virtual loss; every thread descends from a private copy of the root board.
+// The Go side of the search: the Domain that plugs Go (moves, expert priors,
+// playouts, area scoring, ownership) into the generic Mcts, and GoSearch,
+// which keeps the tree between moves and turns a game record into a search.
 
 #include <atomic>
 #include <cstdint>
@@ -9,20 +9,54 @@
 #include <vector>
 
 #include "tengen/board/game.h"
+#include "tengen/engine/priors.h"
+#include "tengen/playout/playout.h"
+#include "tengen/search/mcts.h"
 #include "tengen/search/tree.h"
 #include "tengen/util/params.h"
 
 namespace tengen {
 
+// Pass is move 0 in the tree: point 0 is a border point, never a real move,
+// and keeps every move number below kMaxPoints.
+constexpr TreeMove kTreePass = 0;
+constexpr TreeMove to_tree_move(Point p) { return p == kPass ? kTreePass : p; }
+constexpr Point to_point(TreeMove m) { return m == kTreePass ? kPass : m; }
+
+struct GoDomain {
+  using State = Board;
+  struct Scratch {
+    Point moves[kMaxPoints * 4];
+    std::vector<std::int32_t> owned;  // per point: playouts Black owned it minus White did
+  };
+  static constexpr int kMaxMoves = kMaxPoints;
+  static constexpr int kMaxChildren = kMaxPoints;
+  static constexpr int kMaxTrail = 1024 + playout_move_limit(kMaxSize);
+
+  double komi = 7.5;
+  PriorWeights priors;
+
+  int player(const Board& b) const { return b.to_move() == Color::Black ? 0 : 1; }
+  bool terminal(const Board& b) const { return b.consecutive_passes() >= 2; }
+  int children(const Board& b, ChildInit* out, Scratch&) const;
+  void play(Board& b, TreeMove m, Scratch&) const { b.play(to_point(m), b.to_move()); }
+  int rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, int* length) const;
+  int terminal_result(const Board& b) const;
+  bool amaf(TreeMove m) const { return m != kTreePass; }
+};
+
 struct SearchLimits {
   std::int64_t playouts = 0;  // 0: no limit
-  double seconds = 0;         // 0: no limit
+  double seconds = 0;         // planned time; 0: no limit
+  double max_seconds = 0;     // may stretch to this when the best move is unclear; 0: = seconds
 };
 
 struct RootChild {
   Point move;
   std::uint32_t visits;
   double win_rate;  // for the side to move at the root
+  double prior;
+  double rave;      // AMAF win rate for the side to move
 };
 
 struct SearchResult {
@@ -30,7 +64,9 @@ struct SearchResult {
   double win_rate = 0.5;  // of best, for the side to move
   std::int64_t playouts = 0;
   double seconds = 0;
+  std::size_t reused_visits = 0;  // root visits kept from the previous search
   std::vector<RootChild> children;  // most visited first
+  std::vector<Point> principal_variation;
   // Per point index: the share of playouts in which Black owned the point,
   // minus the share in which White did, in [-1, 1].
   std::vector<float> ownership;
@@ -42,24 +78,30 @@ class GoSearch {
   // New parameters; the tree is reallocated only if its memory changed.
   void configure(const Settings& settings);
 
-  // Searches the position of `game` with `to_move` to play. The root offers
-  // only moves legal under the game's ko rule (superko included) that do not
-  // fill an own true eye; pass only if nothing else is left. `stop`, if
-  // given, ends the search early when it becomes true.
-  SearchResult run(const Game& game, Color to_move, const SearchLimits& limits,
+  // Searches the position of `game` with `to_move` to play, scoring
+  // playouts at `komi`. The root offers only moves legal under the game's
+  // ko rule (superko included) that do not fill an own true eye, pass only
+  // if nothing else is left. The subtree of the moves played since the last
+  // search is reused when the game continued from it.
+  SearchResult run(const Game& game, Color to_move, double komi, const SearchLimits& limits,
                    const std::atomic<bool>* stop = nullptr);
 
-  // The candidate moves of a node: legal (simple ko), not filling an own true
-  // eye; pass alone when nothing else is left.
-  static int tree_moves(const Board& board, Color c, TreeMove* out);
+  // Forgets the kept tree (a new game, an undo, a new position).
+  void forget_tree();
+
+  static SelectionParams selection_params(const Settings& s);
 
  private:
-  struct Worker;
-  void simulate(Worker& w, const Board& root_board, double komi);
-  Node* select_child(Node& parent);
+  void prepare_root(const Game& game, const Board& root_board, Color to_move);
+  bool keep_going(std::int64_t playouts, double seconds, const SearchLimits& limits);
+  SearchResult collect(const Node& root, std::int64_t playouts);
 
   Settings settings_;
   std::unique_ptr<Tree> tree_;
+  // What the kept tree's root is: the game's moves up to it and who moved.
+  std::vector<Move> tree_history_;
+  Color tree_to_move_ = Color::Empty;
+  int tree_size_ = 0;
 };
 
 }  // namespace tengen

@@ -75,6 +75,7 @@ class GtpServer {
   Reply cmd_printsgf(const Args&);
   Reply cmd_kgs_game_over(const Args&);
   Reply cmd_kgs_rules(const Args&);
+  Reply cmd_playout_stats(const Args&);
 
   Reply generate(const Args& args, bool play, bool cleanup);
   Reply place_handicap(const std::vector<Point>& points);

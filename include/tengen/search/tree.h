@@ -1,16 +1,19 @@
 #pragma once
 // The search tree, generic: nodes know moves only as 16-bit numbers and
 // results only as wins for the player who made the move. Nodes come from a
-// preallocated pool; the children of a node are contiguous.
+// preallocated pool; the children of a node are contiguous. Two pools of
+// half the memory each let the tree keep the subtree of the moves played
+// between searches (reroot copies it into the other pool).
 //
 // Concurrency (tree parallelism, no locks):
-// - move: constant once the parent's expansion is published.
-// - first_child, num_children: written once by the thread that wins the
-//   expansion race (kLeaf -> kExpanding by CAS), then published by a release
-//   store of kExpanded; readers load state with acquire before reading them.
-// - visits, half_wins, virtual_loss: relaxed atomics. Selection may read
-//   slightly stale, mutually inconsistent values; that only blurs a choice
-//   that is statistical anyway, and every update is a single atomic add.
+// - Constant once the parent's expansion is published: move, prior.
+// - Written once by the thread that wins the expansion race (kLeaf ->
+//   kExpanding by CAS), then published by a release store of kExpanded:
+//   first_child, num_children. Readers load `state` with acquire first.
+// - Relaxed atomics: visits, wins, rave_visits, rave_wins, virtual_loss.
+//   Selection may read slightly stale, mutually inconsistent values; that
+//   only blurs a choice that is statistical anyway, and every update is a
+//   single atomic add, so no count is ever lost.
 
 #include <atomic>
 #include <cstddef>
@@ -29,21 +32,37 @@ struct Node {
   TreeMove move = 0;
   std::uint16_t num_children = 0;
   NodeIndex first_child = kNoNode;
+  float prior = 0.5f;  // H(d) in [0, 1]
   std::atomic<std::uint8_t> state{kLeaf};
   std::atomic<std::uint32_t> visits{0};
-  std::atomic<std::uint32_t> half_wins{0};  // 2 per win, 1 per draw, for the player who made `move`
+  std::atomic<std::uint32_t> wins{0};         // in half points, for the player who made `move`
+  std::atomic<std::uint32_t> rave_visits{0};  // AMAF statistics, same units
+  std::atomic<std::uint32_t> rave_wins{0};
   std::atomic<std::int32_t> virtual_loss{0};
 
   bool expanded() const { return state.load(std::memory_order_acquire) == kExpanded; }
   std::uint32_t n() const { return visits.load(std::memory_order_relaxed); }
+  std::uint32_t rave_n() const { return rave_visits.load(std::memory_order_relaxed); }
   // Mean result for the player who made `move`, in [0, 1].
   double value() const {
     const std::uint32_t v = n();
-    return v == 0 ? 0.5 : half_wins.load(std::memory_order_relaxed) / (2.0 * v);
+    return v == 0 ? 0.5 : wins.load(std::memory_order_relaxed) / (2.0 * v);
+  }
+  double rave_value() const {
+    const std::uint32_t v = rave_n();
+    return v == 0 ? 0.5 : rave_wins.load(std::memory_order_relaxed) / (2.0 * v);
   }
 };
-// Small nodes keep more of the tree in cache; 24 bytes hold it all today.
-static_assert(sizeof(Node) <= 24, "Node grew: check the pool size and cache use");
+// 40 bytes: a 19x19 expansion (362 children) spans about 230 cache lines;
+// growing the node costs tree size per MiB directly.
+static_assert(sizeof(Node) <= 40, "Node grew: check the pool size and cache use");
+
+// What a new child starts with: its move and its prior H, which also seeds
+// `prior_visits` RAVE visits at H.
+struct ChildInit {
+  TreeMove move;
+  float prior;
+};
 
 class Tree {
  public:
@@ -51,28 +70,47 @@ class Tree {
 
   // Forgets everything but a fresh root.
   void clear();
-  Node& root() { return nodes_[0]; }
-  Node& node(NodeIndex i) { return nodes_[i]; }
-  Node* children(const Node& n) { return &nodes_[n.first_child]; }
+  Node& root() { return pool_[active_][0]; }
+  Node* children(const Node& n) { return &pool_[active_][n.first_child]; }
   std::size_t capacity() const { return capacity_; }
   std::size_t used() const { return next_free_.load(std::memory_order_relaxed); }
 
-  // Expands a leaf with the moves moves[0..count): only one thread wins the
-  // race, the others get false and carry on below the leaf. If the pool is
-  // full the node stays a leaf for good (kUnexpandable) and play goes on.
-  bool expand(Node& leaf, const TreeMove* moves, int count);
+  // Expands a leaf: only one thread wins the race, the others get false and
+  // carry on below the leaf. If the pool is full the node stays a leaf for
+  // good (kUnexpandable) and play goes on. prior_visits seeds each child's
+  // RAVE statistics with that many visits at its prior.
+  bool expand(Node& leaf, const ChildInit* children, int count, std::uint32_t prior_visits);
+
+  // Gives the root exactly these children, in this order: a child the root
+  // had already keeps its statistics and subtree, the others start fresh.
+  // Not thread-safe: call between searches.
+  void set_root_children(const ChildInit* children, int count, std::uint32_t prior_visits);
+
+  // Keeps only the subtree reached from the root by `moves` (in order), which
+  // becomes the new root; clears the tree if that node does not exist. Not
+  // thread-safe: call between searches. Returns the nodes kept.
+  std::size_t reroot(const TreeMove* moves, int count);
 
   // Records a finished simulation through a node.
-  static void add_result(Node& n, int half_wins) {
+  static void add_result(Node& n, std::uint32_t half_points) {
     n.visits.fetch_add(1, std::memory_order_relaxed);
-    n.half_wins.fetch_add(static_cast<std::uint32_t>(half_wins), std::memory_order_relaxed);
+    n.wins.fetch_add(half_points, std::memory_order_relaxed);
+  }
+  static void add_rave_result(Node& n, std::uint32_t half_points) {
+    n.rave_visits.fetch_add(1, std::memory_order_relaxed);
+    n.rave_wins.fetch_add(half_points, std::memory_order_relaxed);
   }
 
  private:
   NodeIndex allocate(std::uint32_t count);
+  static void copy_node(Node& to, const Node& from);
+  // A new child: its prior, and prior_visits RAVE visits at that prior.
+  static void init_child(Node& child, const ChildInit& init, std::uint32_t prior_visits);
+  NodeIndex copy_subtree(const Node& from_root, int to_pool);
 
-  std::size_t capacity_;
-  std::unique_ptr<Node[]> nodes_;
+  std::size_t capacity_;  // nodes per pool
+  std::unique_ptr<Node[]> pool_[2];
+  int active_ = 0;
   std::atomic<std::size_t> next_free_{1};
 };
 

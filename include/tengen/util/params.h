@@ -21,9 +21,38 @@ struct Settings {
   double time = 0;                 // max seconds per move; 0: no cap besides the clock
   std::int64_t memory = 512;       // MiB for the search tree
   int expand_visits = 2;
-  double uct_c = 0.6;
+  // MoGo's formula and the consistency fixes (see search/selection.h)
+  double rave_equivalence = 1500;
+  double prior_weight = 1.0;
+  double progressive_bias = 0.5;
+  double ucb_c = 0.0;
+  double rave_floor = 0.1;
+  double consistency_threshold = 0.3;
+  int consistency_min_visits = 50;
+  int prior_visits = 10;
+  bool reuse_tree = true;
+  bool early_stop = true;
+  double time_extension = 1.5;     // a move may take this times its plan when the best move is unclear
   std::uint64_t seed = 0;          // 0: seeded from the clock
-  std::string policy = "light";
+  std::string policy = "light";    // light or heavy (MoGo's, see playout/heavy.h)
+  // Heavy playouts: each rule's switch and probability, in MoGo's order
+  bool heavy_atari_save = true;
+  double heavy_atari_save_prob = 1.0;
+  bool heavy_ladder_check = true;
+  bool heavy_nakade = true;
+  double heavy_nakade_prob = 1.0;
+  bool heavy_fill_board = true;
+  double heavy_fill_board_prob = 1.0;
+  int heavy_fill_board_tries_9 = 3;
+  int heavy_fill_board_tries_19 = 6;
+  bool heavy_pattern = true;
+  double heavy_pattern_prob = 1.0;
+  bool heavy_approach = true;
+  double heavy_approach_prob = 0.5;
+  bool heavy_capture = true;
+  double heavy_capture_prob = 1.0;
+  int heavy_self_atari_max = 3;
+  std::string heavy_pattern_file;  // empty: patterns/mogo-3x3.txt in the source tree
   // Playing
   double resign_threshold = 0.1;
   int resign_min_moves = 20;       // per side, on 19x19; scaled by board area
@@ -32,6 +61,12 @@ struct Settings {
   double dead_threshold = 0.3;     // how surely the opponent must own a string for it to be dead
   bool superko = true;
   bool capture_dead = false;       // never pass while dead opponent stones remain (CGOS)
+  // Dynamic komi: handicap stones count for White early on, fading out;
+  // then a ratchet keeps a far-ahead side honest.
+  bool dynamic_komi = true;
+  double handicap_stone_value = 7.0;
+  int dynamic_komi_moves = 200;    // over which the handicap bonus fades (19x19; scaled by area)
+  double ratchet_win_rate = 0.75;  // above this, the search plays for one more point
   // Time
   double time_margin = 1.0;        // seconds kept in reserve
   double time_moves_ahead = 0.4;   // expected remaining own moves per empty point

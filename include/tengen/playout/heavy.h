@@ -1,0 +1,129 @@
+#pragma once
+// MoGo's heavy playout policy (Chaslot et al., "Adding expert knowledge and
+// exploration in Monte-Carlo Tree Search", algorithms 1-4), beside the light
+// one. For the side to move, the first rule that yields a move plays it:
+//
+//   1. atari-save  the last move put one of our strings in atari: extend it
+//                  to two or more liberties (not into a ladder) or capture a
+//                  string in atari next to it;
+//   2. nakade      an empty point next to the last move lies in a hole of
+//                  exactly 3 points walled in by the opponent: its centre;
+//   3. fill-board  a few random draws of a point whose 8 neighbours are empty;
+//   4. pattern     a 3x3 pattern (hane, cut, edge) matches one of the 8 points
+//                  around the last move: one of those, uniformly;
+//   5. approach    ...and if that pattern move is a self-atari that a
+//                  connection can replace, the connection (probability 0.5);
+//   6. capture     a move that captures, anywhere on the board;
+//   7. random      a random legal move that fills no own true eye and is no
+//                  self-atari of more than a few stones;
+//   8. pass        when nothing is left.
+//
+// Each rule can be switched off and fires with its own probability. Every
+// move is tagged with the rule that chose it, so that counters (and the GTP
+// command tengen-playout_stats) show why the policy plays what it plays.
+//
+// A HeavyConfig is made once from the Settings (it loads and checks the
+// pattern file); a HeavyPolicy is cheap to make from it, one per search
+// thread. The playout loop makes no allocation, takes no lock and makes no
+// virtual call.
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+#include "tengen/board/board.h"
+#include "tengen/playout/patterns3x3.h"
+#include "tengen/playout/playout.h"
+#include "tengen/playout/tactics.h"
+#include "tengen/util/params.h"
+#include "tengen/util/random.h"
+
+namespace tengen {
+
+enum class Rule : std::uint8_t { AtariSave, Nakade, FillBoard, Pattern, Approach, Capture, Random, Pass };
+inline constexpr int kRuleCount = 8;
+
+// "atari-save", "nakade", "fill-board", "pattern", "approach", "capture",
+// "random", "pass".
+std::string_view rule_name(Rule rule);
+
+// How often each rule chose a move.
+struct RuleCounters {
+  std::array<std::int64_t, kRuleCount> fired{};
+
+  void add(Rule rule) { ++fired[static_cast<int>(rule)]; }
+  std::int64_t operator[](Rule rule) const { return fired[static_cast<int>(rule)]; }
+  std::int64_t total() const;
+  RuleCounters& operator+=(const RuleCounters& other);
+};
+
+// A rule's switch and the probability that it fires when it applies.
+struct RuleSwitch {
+  bool on = true;
+  double probability = 1.0;
+
+  // Draws from rng only when the probability is strictly between 0 and 1,
+  // so that rules that always fire cost no random number.
+  bool open(Rng& rng) const { return on && (probability >= 1.0 || rng.uniform() < probability); }
+};
+
+struct HeavyConfig {
+  RuleSwitch atari_save;
+  bool ladder_check = true;  // atari-save reads ladders before it extends
+  RuleSwitch nakade;
+  RuleSwitch fill_board;
+  int fill_board_tries_9x9 = 3;
+  int fill_board_tries_19x19 = 6;
+  RuleSwitch pattern;
+  RuleSwitch approach{true, 0.5};
+  RuleSwitch capture;
+  // The random rule refuses self-ataris leaving more stones than this in atari.
+  int max_self_atari_stones = 3;
+  std::shared_ptr<const Pattern3Table> patterns;  // never null
+
+  // Reads every heavy-* parameter and loads the pattern file (heavy-pattern-file,
+  // or default_pattern_file() when empty). Throws PatternFileError.
+  static HeavyConfig from_settings(const Settings& settings);
+  // Fill-board draws per move on a board of this size: the 9x9 and 19x19
+  // values, linear in the board's side in between and beyond, never below 0.
+  int fill_board_tries(int size) const;
+};
+
+class HeavyPolicy {
+ public:
+  explicit HeavyPolicy(const HeavyConfig& config);
+
+  // The move the policy chooses for the side to move (kPass when nothing is
+  // left); *tag, if given, receives the rule that chose it. Scans the board
+  // for strings in atari first: playout() is the fast way to play many moves.
+  Point choose_move(Board& board, Rng& rng, Rule* tag = nullptr);
+
+  // Plays the board to the end like light_playout: stops after two passes
+  // or max_moves moves and scores by area. moves (room for max_moves) gets
+  // every move played, tags (the same) the rule behind each; counters, if
+  // given, are incremented.
+  PlayoutResult playout(Board& board, Rng& rng, int max_moves, Point* moves = nullptr,
+                        RuleCounters* counters = nullptr, Rule* tags = nullptr);
+
+  const HeavyConfig& config() const { return config_; }
+
+ private:
+  Point choose(Board& b, Rng& rng, Rule& tag);
+  Point atari_save_move(const Board& b, Point last, Color c, Rng& rng);
+  Point nakade_move(const Board& b, Point last, Color c) const;
+  Point fill_board_move(const Board& b, Rng& rng) const;
+  Point pattern_or_approach_move(const Board& b, Point last, Color c, Rng& rng, Rule& tag) const;
+  Point pattern_move(const Board& b, Point last, Color c, Rng& rng) const;
+  Point capture_move(const Board& b, Color c, Rng& rng) const;
+  Point random_move(Board& b, Color c, Rng& rng) const;
+  bool can_escape(const Board& b, Point lib, Color c);
+
+  HeavyConfig config_;
+  const Pattern3Table* patterns_;  // config_.patterns, without reference counting in the loop
+  std::array<int, kMaxSize + 1> fill_tries_{};  // by board size
+  AtariWatch atari_watch_;
+  LadderReader ladder_;
+};
+
+}  // namespace tengen

@@ -1,0 +1,251 @@
+#pragma once
+// Monte-Carlo tree search with RAVE over any two-player game: the Domain
+// supplies states, moves, priors and rollouts; this file knows nothing of Go.
+// Tree parallelism: every thread descends the shared Tree from its own copy
+// of the root state, with virtual loss to spread the threads out.
+//
+// A Domain provides:
+//   using State = ...;            // copyable position
+//   using Scratch = ...;          // per-thread working memory
+//   static constexpr int kMaxMoves;     // move numbers are below this
+//   static constexpr int kMaxChildren;  // most children a node can have
+//   static constexpr int kMaxTrail;     // most moves in one simulation
+//   int player(const State&) const;                  // 0 or 1, to move
+//   bool terminal(const State&) const;
+//   int children(const State&, ChildInit* out, Scratch&) const;  // >= 1 unless terminal
+//   void play(State&, TreeMove, Scratch&) const;
+//   // Plays `s` to the end, appending each move to trail[*length] (bounded
+//   // by kMaxTrail); returns player 0's result in half points: 2 win, 1 draw.
+//   int rollout(State& s, Rng&, Scratch&, TrailEntry* trail, int* length) const;
+//   int terminal_result(const State&) const;         // same units, at a terminal state
+//   bool amaf(TreeMove) const;                       // takes part in RAVE (a pass does not)
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "tengen/search/selection.h"
+#include "tengen/search/tree.h"
+#include "tengen/util/random.h"
+
+namespace tengen {
+
+struct TrailEntry {
+  TreeMove move;
+  std::uint8_t player;
+};
+
+struct MctsLimits {
+  std::int64_t playouts = 0;  // 0: no limit
+  double seconds = 0;         // 0: no limit
+  int threads = 1;
+  std::uint64_t seed = 1;
+  const std::atomic<bool>* stop = nullptr;  // set by someone else to end the search
+  // Asked by thread 0 about every millisecond with (playouts so far, seconds
+  // so far); returning false ends the search. Time management lives there.
+  std::function<bool(std::int64_t, double)> keep_going;
+};
+
+struct MctsStats {
+  std::int64_t playouts = 0;
+  double seconds = 0;
+  int max_depth = 0;
+};
+
+template <class Domain>
+class Mcts {
+ public:
+  using State = typename Domain::State;
+
+  Mcts(const Domain& domain, Tree& tree, const SelectionParams& params)
+      : domain_(domain), tree_(tree), params_(params) {}
+
+  // Expands the root with the given children unless it is expanded already
+  // (tree reuse keeps the old expansion, with its statistics).
+  void prepare_root(const ChildInit* children, int count) {
+    if (!tree_.root().expanded()) tree_.expand(tree_.root(), children, count, params_.prior_visits);
+  }
+
+  // harvest, if given, sees every thread's scratch once the threads are done
+  // (for statistics the domain gathers on the side, such as ownership).
+  MctsStats run(const State& root_state, const MctsLimits& limits,
+                const std::function<void(typename Domain::Scratch&)>& harvest = {}) {
+    const auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    std::atomic<bool> done{false};
+    std::atomic<std::int64_t> started{0};
+    std::atomic<int> max_depth{0};
+    const int threads = std::max(1, limits.threads);
+    std::vector<std::unique_ptr<Worker>> workers;
+    for (int t = 0; t < threads; ++t) {
+      workers.push_back(std::make_unique<Worker>());
+      workers.back()->rng.reseed(limits.seed + 0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(t + 1));
+    }
+    auto work = [&](int t) {
+      Worker& w = *workers[t];
+      auto last_check = std::chrono::steady_clock::now();
+      while (!done.load(std::memory_order_relaxed)) {
+        const std::int64_t n = started.fetch_add(1, std::memory_order_relaxed);
+        if (limits.playouts > 0 && n >= limits.playouts) break;
+        simulate(w, root_state);
+        if (t != 0) continue;
+        // Thread 0 watches the clock and the caller, about once a millisecond.
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_check < std::chrono::milliseconds(1)) continue;
+        last_check = now;
+        const double secs = elapsed();
+        if ((limits.stop && limits.stop->load(std::memory_order_relaxed)) ||
+            (limits.seconds > 0 && secs >= limits.seconds) ||
+            (limits.keep_going && !limits.keep_going(started.load(std::memory_order_relaxed), secs))) {
+          done.store(true, std::memory_order_relaxed);
+        }
+      }
+      int depth = max_depth.load(std::memory_order_relaxed);
+      while (w.max_depth > depth && !max_depth.compare_exchange_weak(depth, w.max_depth)) {
+      }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    work(0);
+    // Thread 0 may leave on a playout limit while others still run: once it
+    // is out, nobody else watches the clock.
+    done.store(true, std::memory_order_relaxed);
+    for (auto& th : pool) th.join();
+
+    MctsStats stats;
+    for (const auto& w : workers) {
+      stats.playouts += w->playouts;
+      if (harvest) harvest(w->scratch);
+    }
+    stats.seconds = elapsed();
+    stats.max_depth = max_depth.load();
+    return stats;
+  }
+
+ private:
+  static constexpr int kMaxDepth = Domain::kMaxTrail;
+
+  struct Worker {
+    Rng rng;
+    typename Domain::Scratch scratch;
+    Node* path[kMaxDepth + 1];
+    TrailEntry trail[Domain::kMaxTrail + 1];
+    ChildInit children[Domain::kMaxChildren];
+    std::uint8_t first_player[Domain::kMaxMoves];  // kNobody, or who played the move first
+    std::int64_t playouts = 0;
+    int max_depth = 0;
+    Worker() { std::fill(std::begin(first_player), std::end(first_player), kNobody); }
+  };
+  static constexpr std::uint8_t kNobody = 0xFF;
+
+  // parent_value: the parent's value for the side to move there.
+  Node* select(Node& parent, Worker& w, bool at_root, double parent_value) {
+    Node* kids = tree_.children(parent);
+    const int count = parent.num_children;
+    const std::uint32_t parent_n = parent.n();
+    // Berthier et al., Algorithm 2: a side that is losing here draws at random,
+    // so that a refutation the scores overlook still gets tried. At the root
+    // only every other draw is random: the move played is the most visited
+    // one, which all-random draws would flatten; half still tries every move
+    // infinitely often, which is what consistency needs.
+    if (params_.consistency_threshold > 0 && parent_n >= params_.consistency_min_visits &&
+        parent_value < params_.consistency_threshold && (!at_root || w.rng.below(2) == 0)) {
+      return &kids[w.rng.below(static_cast<std::uint32_t>(count))];
+    }
+    Node* best = kids;
+    double best_score = -1e300;
+    for (int i = 0; i < count; ++i) {
+      const double s = mogo_score(kids[i], parent_n, params_);
+      if (s > best_score) {
+        best_score = s;
+        best = &kids[i];
+      }
+    }
+    return best;
+  }
+
+  void descend_into(Worker& w, State& state, Node* child, int& depth) {
+    child->virtual_loss.fetch_add(1, std::memory_order_relaxed);
+    w.trail[depth] = {child->move, static_cast<std::uint8_t>(domain_.player(state))};
+    domain_.play(state, child->move, w.scratch);
+    w.path[++depth] = child;
+  }
+
+  void simulate(Worker& w, const State& root_state) {
+    State state = root_state;
+    Node* node = &tree_.root();
+    int depth = 0;
+    w.path[0] = node;
+    const int root_player = domain_.player(root_state);
+    // A node's value is kept for the player who moved into it (the root's
+    // for the opponent of its side to move); turn it to the side to move.
+    auto value_to_move = [&](const Node& n) {
+      const int mover = depth == 0 ? 1 - root_player : w.trail[depth - 1].player;
+      return mover == domain_.player(state) ? n.value() : 1.0 - n.value();
+    };
+    while (node->expanded() && depth < kMaxDepth / 2 && !domain_.terminal(state)) {
+      Node* child = select(*node, w, depth == 0, value_to_move(*node));
+      descend_into(w, state, child, depth);
+      node = child;
+    }
+    if (!domain_.terminal(state) && depth < kMaxDepth / 2 && node->state.load(std::memory_order_relaxed) == Node::kLeaf &&
+        node->n() + 1 >= expand_visits_) {
+      const int count = domain_.children(state, w.children, w.scratch);
+      if (tree_.expand(*node, w.children, count, params_.prior_visits)) {
+        Node* child = select(*node, w, depth == 0, value_to_move(*node));
+        descend_into(w, state, child, depth);
+      }
+    }
+    int length = depth;
+    const int result = domain_.terminal(state) ? domain_.terminal_result(state)
+                                               : domain_.rollout(state, w.rng, w.scratch, w.trail, &length);
+    ++w.playouts;
+    w.max_depth = std::max(w.max_depth, depth);
+    backup(w, depth, length, result, root_player);
+  }
+
+  // Credits every node on the path, and the RAVE statistics of the children
+  // of every node on the path: a child counts for node path[d] when its move
+  // was first played, at ply d or later, by the side to move at path[d].
+  void backup(Worker& w, int depth, int length, int result, int root_player) {
+    const auto half_points_for = [&](int player) {
+      return static_cast<std::uint32_t>(player == 0 ? result : 2 - result);
+    };
+    for (int j = length - 1; j >= 0; --j) {
+      const TrailEntry& e = w.trail[j];
+      if (domain_.amaf(e.move)) w.first_player[e.move] = e.player;
+      if (j > depth) continue;
+      Node& node = *w.path[j];
+      if (!node.expanded()) continue;
+      Node* kids = tree_.children(node);
+      const std::uint32_t points = half_points_for(e.player);
+      for (int i = 0; i < node.num_children; ++i) {
+        if (w.first_player[kids[i].move] == e.player) Tree::add_rave_result(kids[i], points);
+      }
+    }
+    for (int j = 0; j < length; ++j) w.first_player[w.trail[j].move] = kNobody;
+    // path[d] was reached by the move of ply d-1; the root counts for the
+    // opponent of the side to move there.
+    Tree::add_result(*w.path[0], half_points_for(1 - root_player));
+    for (int d = 1; d <= depth; ++d) {
+      Tree::add_result(*w.path[d], half_points_for(w.trail[d - 1].player));
+      w.path[d]->virtual_loss.fetch_sub(1, std::memory_order_relaxed);
+    }
+  }
+
+ public:
+  void set_expand_visits(std::uint32_t v) { expand_visits_ = std::max<std::uint32_t>(v, 1); }
+
+ private:
+  const Domain& domain_;
+  Tree& tree_;
+  SelectionParams params_;
+  std::uint32_t expand_visits_ = 2;
+};
+
+}  // namespace tengen

@@ -1,0 +1,52 @@
+#pragma once
+// The bandit formula of MoGo (Chaslot et al., Eq. 1) with the consistency
+// fixes of Berthier, Doghmen and Teytaud:
+//
+//   score(d) = a*p(d) + b*p_rave(d) + (g + C / log(2 + n(d))) * H(d)
+//
+// with a + b + g = 1, b from the RAVE equivalence schedule of Gelly and Silver
+// (b = r / (r + n + r*n/K)), g = c2 / r (r: RAVE visits, n: visits), H the
+// prior. p_rave is floored (max(V_rave, floor)) so that a move AMAF happens to
+// dislike still gets simulated, and an optional UCB term (0 by default, as in
+// MoGo) can be added.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "tengen/search/tree.h"
+
+namespace tengen {
+
+struct SelectionParams {
+  double rave_equivalence = 1500;  // K
+  double prior_weight = 1.0;       // c2
+  double progressive_bias = 0.5;   // C
+  double ucb_c = 0.0;
+  double rave_floor = 0.1;         // 0: no floor
+  // Algorithm 2 of Berthier et al.: at a node whose value for the side to
+  // move is below the threshold, draw the child at random (at the root, every
+  // other time). Applied once the node has min_visits visits: the value of a
+  // node with a handful of visits says nothing, and consistency is about the
+  // limit.
+  double consistency_threshold = 0.3;  // 0: off
+  std::uint32_t consistency_min_visits = 50;
+  std::uint32_t prior_visits = 10;  // RAVE visits a child starts with, at its prior
+};
+
+// The score of a child; parent_visits counts the parent's simulations.
+inline double mogo_score(const Node& child, std::uint32_t parent_visits, const SelectionParams& p) {
+  const double n = child.n() + static_cast<double>(child.virtual_loss.load(std::memory_order_relaxed));
+  const double r = child.rave_n();
+  // Virtual losses count as visits without wins.
+  const double mean = n > 0 ? child.wins.load(std::memory_order_relaxed) / (2.0 * n) : 0.0;
+  const double rave = std::max(child.rave_value(), p.rave_floor);
+  const double beta = r > 0 ? r / (r + n + r * n / p.rave_equivalence) : 0.0;
+  const double gamma = std::min(p.prior_weight / std::max(r, 1.0), 1.0 - beta);
+  const double alpha = 1.0 - beta - gamma;
+  double score = alpha * mean + beta * rave + (gamma + p.progressive_bias / std::log(2.0 + n)) * child.prior;
+  if (p.ucb_c > 0) score += p.ucb_c * std::sqrt(std::log(parent_visits + 1.0) / (n + 1.0));
+  return score;
+}
+
+}  // namespace tengen

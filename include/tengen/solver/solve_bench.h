@@ -1,0 +1,49 @@
+#pragma once
+// `tengen solve-bench connect4`: the paper's Table 6 (mean playouts to solve
+// small Connect Four boards over several runs, for the plain MCTS Solver,
+// cuts and guided cuts), with the paper's figures printed under it.
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "tengen/solver/score_bounded.h"
+
+namespace tengen {
+
+struct BoardSize {
+  int width;
+  int height;
+};
+
+struct SolveBenchOptions {
+  int runs = 30;
+  std::uint64_t seed = 1;  // run r uses seed + r
+  std::uint64_t max_playouts = 5'000'000;
+  std::vector<BoardSize> sizes = {{3, 3}, {3, 4}, {4, 3}, {4, 4}};
+  std::vector<SolverMode> modes = {SolverMode::kPlain, SolverMode::kCuts, SolverMode::kGuidedCuts};
+  SolverConfig base;  // exploration, gamma, delta; the mode is set per row
+};
+
+// One cell of the table: one board, one mode, all runs.
+struct SolveBenchCell {
+  double mean_playouts = 0;  // unsolved runs count as max_playouts
+  int unsolved = 0;
+  int proven_runs = 0;
+  bool values_agree = true;  // every proven run found the same value
+  int value = 0;             // that value, first player's view
+  double seconds = 0;
+};
+
+// "3x4,4x4" -> sizes; throws std::invalid_argument on a malformed list.
+std::vector<BoardSize> parse_board_sizes(const std::string& text);
+// "plain,cuts,guided" -> modes; throws std::invalid_argument.
+std::vector<SolverMode> parse_solver_modes(const std::string& text);
+
+SolveBenchCell run_solve_bench_cell(BoardSize size, const SolverConfig& config, const SolveBenchOptions& options);
+
+// Runs every cell, printing the table as rows complete; returns 0.
+int run_connect_four_bench(const SolveBenchOptions& options, std::ostream& out);
+
+}  // namespace tengen

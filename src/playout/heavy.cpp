@@ -1,0 +1,240 @@
+#include "tengen/playout/heavy.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace tengen {
+
+namespace {
+
+// Candidate moves of one rule, on the stack; one is drawn uniformly.
+template <int Capacity>
+class MoveList {
+ public:
+  void add(Point p) {
+    if (n_ < Capacity) moves_[n_++] = p;
+  }
+  void add_unique(Point p) {
+    if (std::find(moves_, moves_ + n_, p) == moves_ + n_) add(p);
+  }
+  Point pick(Rng& rng) const {
+    return n_ == 0 ? kNoPoint : moves_[n_ == 1 ? 0 : rng.below(static_cast<std::uint32_t>(n_))];
+  }
+
+ private:
+  int n_ = 0;
+  Point moves_[Capacity];
+};
+
+bool is_stone_move(Point p) { return p != kPass && p != kNoPoint; }
+
+Point tagged(Rule& tag, Rule rule, Point p) {
+  tag = rule;
+  return p;
+}
+
+}  // namespace
+
+std::string_view rule_name(Rule rule) {
+  switch (rule) {
+    case Rule::AtariSave: return "atari-save";
+    case Rule::Nakade: return "nakade";
+    case Rule::FillBoard: return "fill-board";
+    case Rule::Pattern: return "pattern";
+    case Rule::Approach: return "approach";
+    case Rule::Capture: return "capture";
+    case Rule::Random: return "random";
+    case Rule::Pass: return "pass";
+  }
+  return "?";
+}
+
+std::int64_t RuleCounters::total() const {
+  std::int64_t n = 0;
+  for (auto f : fired) n += f;
+  return n;
+}
+
+RuleCounters& RuleCounters::operator+=(const RuleCounters& other) {
+  for (int i = 0; i < kRuleCount; ++i) fired[i] += other.fired[i];
+  return *this;
+}
+
+HeavyConfig HeavyConfig::from_settings(const Settings& s) {
+  HeavyConfig c;
+  c.atari_save = {s.heavy_atari_save, s.heavy_atari_save_prob};
+  c.ladder_check = s.heavy_ladder_check;
+  c.nakade = {s.heavy_nakade, s.heavy_nakade_prob};
+  c.fill_board = {s.heavy_fill_board, s.heavy_fill_board_prob};
+  c.fill_board_tries_9x9 = s.heavy_fill_board_tries_9;
+  c.fill_board_tries_19x19 = s.heavy_fill_board_tries_19;
+  c.pattern = {s.heavy_pattern, s.heavy_pattern_prob};
+  c.approach = {s.heavy_approach, s.heavy_approach_prob};
+  c.capture = {s.heavy_capture, s.heavy_capture_prob};
+  c.max_self_atari_stones = s.heavy_self_atari_max;
+  const std::string path = s.heavy_pattern_file.empty() ? default_pattern_file() : s.heavy_pattern_file;
+  c.patterns = std::make_shared<const Pattern3Table>(Pattern3Table::load(path));
+  return c;
+}
+
+int HeavyConfig::fill_board_tries(int size) const {
+  const double t = fill_board_tries_9x9 + (size - 9) * (fill_board_tries_19x19 - fill_board_tries_9x9) / 10.0;
+  return std::max(0, static_cast<int>(std::lround(t)));
+}
+
+HeavyPolicy::HeavyPolicy(const HeavyConfig& config) : config_(config), patterns_(config_.patterns.get()) {
+  if (!patterns_) throw std::invalid_argument("HeavyPolicy needs a pattern table");
+  for (int size = 0; size <= kMaxSize; ++size) fill_tries_[size] = config_.fill_board_tries(size);
+}
+
+Point HeavyPolicy::choose_move(Board& board, Rng& rng, Rule* tag) {
+  atari_watch_.rebuild(board);
+  Rule rule = Rule::Pass;
+  const Point p = choose(board, rng, rule);
+  if (tag) *tag = rule;
+  return p;
+}
+
+PlayoutResult HeavyPolicy::playout(Board& board, Rng& rng, int max_moves, Point* moves, RuleCounters* counters,
+                                   Rule* tags) {
+  atari_watch_.rebuild(board);
+  PlayoutResult result;
+  while (board.consecutive_passes() < 2) {
+    if (result.moves_played >= max_moves) {
+      result.hit_move_limit = true;
+      break;
+    }
+    Rule rule = Rule::Pass;
+    const Point p = choose(board, rng, rule);
+    if (moves) moves[result.moves_played] = p;
+    if (tags) tags[result.moves_played] = rule;
+    if (counters) counters->add(rule);
+    ++result.moves_played;
+    board.play(p, board.to_move());
+    if (p != kPass) atari_watch_.note_move(board, p);
+  }
+  result.score = board.playout_score();
+  return result;
+}
+
+// MoGo's order: the rules around the last move come first, then fill board,
+// patterns (with approach moves), captures and the random fallback.
+Point HeavyPolicy::choose(Board& b, Rng& rng, Rule& tag) {
+  const Color c = b.to_move();
+  const Point last = b.last_move();
+  const bool local = is_stone_move(last) && is_player(b.at(last));
+  if (local && config_.atari_save.open(rng)) {
+    if (const Point p = atari_save_move(b, last, c, rng); p != kNoPoint) return tagged(tag, Rule::AtariSave, p);
+  }
+  if (local && config_.nakade.open(rng)) {
+    if (const Point p = nakade_move(b, last, c); p != kNoPoint) return tagged(tag, Rule::Nakade, p);
+  }
+  if (config_.fill_board.open(rng)) {
+    if (const Point p = fill_board_move(b, rng); p != kNoPoint) return tagged(tag, Rule::FillBoard, p);
+  }
+  if (local && config_.pattern.open(rng)) {
+    if (const Point p = pattern_or_approach_move(b, last, c, rng, tag); p != kNoPoint) return p;
+  }
+  if (config_.capture.open(rng)) {
+    if (const Point p = capture_move(b, c, rng); p != kNoPoint) return tagged(tag, Rule::Capture, p);
+  }
+  const Point p = random_move(b, c, rng);
+  tag = p == kPass ? Rule::Pass : Rule::Random;
+  return p;
+}
+
+// Our strings that the last move put in atari: every capture of a string
+// next to them that leaves them two liberties, and every extension that
+// reaches two liberties without running into a ladder.
+Point HeavyPolicy::atari_save_move(const Board& b, Point last, Color c, Rng& rng) {
+  Point in_atari[4];
+  int n = 0;
+  b.for_each_neighbor(last, [&](Point q) {
+    if (b.at(q) != c || b.liberties(q) != 1) return;
+    const Point r = b.root(q);
+    if (std::find(in_atari, in_atari + n, r) == in_atari + n) in_atari[n++] = r;
+  });
+  if (n == 0) return kNoPoint;
+  const Color o = opponent(c);
+  MoveList<32> saves;
+  for (int i = 0; i < n; ++i) {
+    const Point lib = b.last_liberty(in_atari[i]);
+    b.for_each_stone(in_atari[i], [&](Point s) {
+      b.for_each_neighbor(s, [&](Point q) {
+        if (b.at(q) != o || b.liberties(q) != 1) return;
+        const Point take = b.last_liberty(q);
+        // Taking on our own last liberty must still leave us two.
+        if (b.is_legal(take, c) && (take != lib || b.liberties_after(take, c) >= 2)) saves.add_unique(take);
+      });
+    });
+    if (can_escape(b, lib, c)) saves.add_unique(lib);
+  }
+  return saves.pick(rng);
+}
+
+bool HeavyPolicy::can_escape(const Board& b, Point lib, Color c) {
+  if (!b.is_legal(lib, c)) return false;
+  const int libs = b.liberties_after(lib, c);
+  if (libs >= 3) return true;
+  if (libs < 2) return false;
+  return !config_.ladder_check || !ladder_.escape_is_caught(b, lib, c);
+}
+
+Point HeavyPolicy::nakade_move(const Board& b, Point last, Color c) const {
+  const Color owner = opponent(c);
+  Point found = kNoPoint;
+  b.for_each_neighbor(last, [&](Point x) {
+    // A hole the opponent walls in has none of our stones around it.
+    if (found != kNoPoint || b.at(x) != Color::Empty || b.neighbor_count(x, c) != 0) return;
+    const Point v = nakade_vital_point(b, x, owner);
+    if (v != kNoPoint && b.is_legal(v, c)) found = v;
+  });
+  return found;
+}
+
+Point HeavyPolicy::fill_board_move(const Board& b, Rng& rng) const {
+  const int empties = b.empty_count();
+  if (empties == 0) return kNoPoint;
+  for (int i = fill_tries_[b.size()]; i > 0; --i) {
+    const Point p = b.empty_point(static_cast<int>(rng.below(static_cast<std::uint32_t>(empties))));
+    if (is_open_space(b, p)) return p;
+  }
+  return kNoPoint;
+}
+
+Point HeavyPolicy::pattern_or_approach_move(const Board& b, Point last, Color c, Rng& rng, Rule& tag) const {
+  MoveList<8> matches;
+  auto consider = [&](Point q) {
+    if (b.at(q) == Color::Empty && patterns_->matches_at(b, q, c) && b.is_legal(q, c)) matches.add(q);
+  };
+  b.for_each_neighbor(last, consider);
+  b.for_each_diagonal(last, consider);
+  const Point p = matches.pick(rng);
+  if (p == kNoPoint) return kNoPoint;
+  if (config_.approach.on && b.is_self_atari(p, c)) {
+    const Point connection = approach_connection(b, p, c);
+    if (connection != kNoPoint && config_.approach.open(rng)) return tagged(tag, Rule::Approach, connection);
+  }
+  tag = Rule::Pattern;
+  return p;
+}
+
+Point HeavyPolicy::capture_move(const Board& b, Color c, Rng& rng) const {
+  MoveList<64> captures;
+  atari_watch_.for_each(b, opponent(c), [&](Point s) {
+    const Point take = b.last_liberty(s);
+    if (b.is_legal(take, c)) captures.add_unique(take);
+  });
+  return captures.pick(rng);
+}
+
+Point HeavyPolicy::random_move(Board& b, Color c, Rng& rng) const {
+  const int max_stones = config_.max_self_atari_stones;
+  return b.random_empty(rng, [&](Point p) {
+    if (b.is_true_eye(p, c) || !b.is_legal(p, c)) return false;
+    return !b.is_self_atari(p, c) || string_size_after(b, p, c) <= max_stones;
+  });
+}
+
+}  // namespace tengen
