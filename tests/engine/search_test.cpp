@@ -48,6 +48,21 @@ TEST(GoSearch, OneThreadWithASeedIsReproducible) {
   EXPECT_EQ(ra.best, rb.best);
 }
 
+TEST(GoSearch, ThreadsPlayAGameTogether) {
+  // Several threads through expansions, RAVE updates, pool exhaustion and
+  // tree reuse: the run the ThreadSanitizer build watches.
+  Settings s = small_settings(1500, 4);
+  s.memory = 2;
+  Game game(9, 7);
+  GoSearch search(s);
+  for (int move = 0; move < 12; ++move) {
+    const Color c = game.to_move();
+    const SearchResult r = search.run(game, c, 7, {1500, 0, 0});
+    ASSERT_EQ(r.playouts, 1500);
+    ASSERT_TRUE(game.play(r.best, c));
+  }
+}
+
 TEST(GoSearch, EveryPlayoutIsCountedWithSeveralThreads) {
   const Game game(9, 7);
   GoSearch search(small_settings(4000, 3));
