@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -128,6 +129,13 @@ int run_bench(const Settings& settings, const po::variables_map& vm) {
   return 0;
 }
 
+// A double option whose default shows as "0.1", not "0.10000000000000001".
+po::typed_value<double>* double_value(double fallback, const char* name) {
+  std::ostringstream text;
+  text << fallback;
+  return po::value<double>()->default_value(fallback, text.str())->value_name(name);
+}
+
 po::options_description solve_bench_options() {
   const SolveBenchOptions d;
   po::options_description desc("Solve-bench options (tengen solve-bench connect4)");
@@ -138,13 +146,12 @@ po::options_description solve_bench_options() {
       "give up a run after N playouts")(
       "sizes", po::value<std::string>()->default_value("3x3,3x4,4x3,4x4")->value_name("WxH,..."),
       "boards, width x height")(
-      "modes", po::value<std::string>()->default_value("plain,cuts,guided")->value_name("M,..."),
-      "rows: plain, cuts, guided")(
-      "exploration", po::value<double>()->default_value(d.base.exploration)->value_name("C"), "UCT constant")(
-      "fpu", po::value<double>()->default_value(d.base.first_play_urgency)->value_name("F"),
-      "first play urgency (inf: open every child first)")(
-      "gamma", po::value<double>()->default_value(d.base.gamma)->value_name("G"), "guided cuts: weight of pess")(
-      "delta", po::value<double>()->default_value(d.base.delta)->value_name("D"), "guided cuts: weight of opti");
+      "modes", po::value<std::string>()->default_value("plain,cuts,guided,cuts+window,guided+window")->value_name("M,..."),
+      "rows: plain, cuts, guided (the paper's), cuts+window, guided+window (window cuts)")(
+      "exploration", double_value(d.base.exploration, "C"), "UCT constant")(
+      "fpu", double_value(d.base.first_play_urgency, "F"), "first play urgency (inf: open every child first)")(
+      "gamma", double_value(d.base.gamma, "G"), "guided cuts: weight of pess")(
+      "delta", double_value(d.base.delta, "D"), "guided cuts: weight of opti");
   return desc;
 }
 
@@ -175,7 +182,7 @@ int run_solve_bench(const std::vector<std::string>& args) {
   options.base.delta = vm["delta"].as<double>();
   try {
     options.sizes = parse_board_sizes(vm["sizes"].as<std::string>());
-    options.modes = parse_solver_modes(vm["modes"].as<std::string>());
+    options.rows = parse_bench_rows(vm["modes"].as<std::string>());
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

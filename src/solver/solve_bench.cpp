@@ -12,11 +12,23 @@
 namespace tengen {
 namespace {
 
-const char* row_name(SolverMode mode) {
-  switch (mode) {
-    case SolverMode::kPlain: return "plain MCTS Solver";
-    case SolverMode::kCuts: return "MCTS Solver with cuts";
-    case SolverMode::kGuidedCuts: return "MCTS Solver with guided cuts";
+// Row keys for --modes and row names as in the paper's Table 6.
+struct RowName {
+  const char* key;
+  SolveBenchRow row;
+  const char* name;
+};
+constexpr RowName kRowNames[] = {
+    {"plain", {SolverMode::kPlain, false}, "plain MCTS Solver"},
+    {"cuts", {SolverMode::kCuts, false}, "MCTS Solver with cuts"},
+    {"guided", {SolverMode::kGuidedCuts, false}, "MCTS Solver with guided cuts"},
+    {"cuts+window", {SolverMode::kCuts, true}, "cuts, window (not in paper)"},
+    {"guided+window", {SolverMode::kGuidedCuts, true}, "guided, window (not in paper)"},
+};
+
+const char* row_name(SolveBenchRow row) {
+  for (const RowName& r : kRowNames) {
+    if (r.row.mode == row.mode && r.row.window_cuts == row.window_cuts) return r.name;
   }
   return "?";
 }
@@ -63,7 +75,7 @@ std::string size_text(BoardSize s) { return std::to_string(s.width) + "x" + std:
 void print_paper_table(std::ostream& out) {
   out << "\nCazenave & Saffidine, Table 6 (mean of 30 runs):\n";
   print_row(out, "", {"3x3", "3x4", "4x3", "4x4"});
-  for (const PaperRow& row : kPaperTable6) print_row(out, row_name(row.mode), {row.cells, row.cells + 4});
+  for (const PaperRow& row : kPaperTable6) print_row(out, row_name({row.mode}), {row.cells, row.cells + 4});
 }
 
 }  // namespace
@@ -82,16 +94,17 @@ std::vector<BoardSize> parse_board_sizes(const std::string& text) {
   return sizes;
 }
 
-std::vector<SolverMode> parse_solver_modes(const std::string& text) {
-  std::vector<SolverMode> modes;
+std::vector<SolveBenchRow> parse_bench_rows(const std::string& text) {
+  std::vector<SolveBenchRow> rows;
   for (const std::string& part : split(text)) {
-    if (part == "plain") modes.push_back(SolverMode::kPlain);
-    else if (part == "cuts") modes.push_back(SolverMode::kCuts);
-    else if (part == "guided") modes.push_back(SolverMode::kGuidedCuts);
-    else throw std::invalid_argument("bad mode '" + part + "' (want plain, cuts or guided)");
+    const auto it = std::find_if(std::begin(kRowNames), std::end(kRowNames),
+                                 [&](const RowName& r) { return part == r.key; });
+    if (it == std::end(kRowNames))
+      throw std::invalid_argument("bad mode '" + part + "' (want plain, cuts, guided, cuts+window, guided+window)");
+    rows.push_back(it->row);
   }
-  if (modes.empty()) throw std::invalid_argument("no mode given");
-  return modes;
+  if (rows.empty()) throw std::invalid_argument("no mode given");
+  return rows;
 }
 
 SolveBenchCell run_solve_bench_cell(BoardSize size, const SolverConfig& config, const SolveBenchOptions& options) {
@@ -121,17 +134,18 @@ SolveBenchCell run_solve_bench_cell(BoardSize size, const SolverConfig& config, 
 int run_connect_four_bench(const SolveBenchOptions& options, std::ostream& out) {
   out << "Connect Four (width x height), mean playouts to solve over " << options.runs << " run(s), seeds "
       << options.seed << ".." << options.seed + options.runs - 1 << ", at most " << options.max_playouts
-      << " playouts a run (\">\": some runs unsolved, counted at the limit); exploration "
-      << options.base.exploration << ", guided: gamma " << options.base.gamma << ", delta " << options.base.delta
-      << "\n";
+      << " playouts a run (\">\": some runs unsolved, counted at the limit)\nexploration "
+      << options.base.exploration << ", first play urgency " << options.base.first_play_urgency
+      << "; guided: gamma " << options.base.gamma << ", delta " << options.base.delta << "\n";
   std::vector<std::string> header;
   for (const BoardSize s : options.sizes) header.push_back(size_text(s));
   print_row(out, "", header);
   std::vector<std::string> values(options.sizes.size(), "-");
   std::vector<double> seconds(options.sizes.size(), 0);
-  for (const SolverMode mode : options.modes) {
+  for (const SolveBenchRow row : options.rows) {
     SolverConfig config = options.base;
-    config.mode = mode;
+    config.mode = row.mode;
+    config.window_cuts = row.window_cuts;
     std::vector<std::string> cells;
     for (std::size_t i = 0; i < options.sizes.size(); ++i) {
       const SolveBenchCell cell = run_solve_bench_cell(options.sizes[i], config, options);
@@ -141,7 +155,7 @@ int run_connect_four_bench(const SolveBenchOptions& options, std::ostream& out) 
       const std::string value = cell.values_agree ? value_text(cell.value) : "DISAGREE";
       values[i] = values[i] == "-" || values[i] == value ? value : "DISAGREE";
     }
-    print_row(out, row_name(mode), cells);
+    print_row(out, row_name(row), cells);
   }
   print_row(out, "proven value", values);
   std::vector<std::string> times;

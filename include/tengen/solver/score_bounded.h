@@ -11,14 +11,17 @@
 // stand together as the paper's dummy child, with bounds [min, max].
 //
 // Modes:
-// - kPlain: the MCTS Solver of Winands et al. A node knows only an exact
-//   value or nothing. It is proven when a child is proven at the best outcome
-//   for the side to move there (a win), or when all its children are proven
-//   (then at their minimax value; this is how the paper's plain solver proves
-//   the drawn boards of its Table 6). No partial bounds, no cuts.
-// - kCuts: bounds as above plus the alpha-beta style cuts of Sec. 3.3: in a
-//   Max node n the descent skips a child s with opti(s) <= pess(n); in a Min
-//   node one with pess(s) >= opti(n). Solved children always fall under it.
+// - kPlain: the paper's "plain MCTS Solver" (Winands et al.): the descent
+//   avoids solved nodes and nothing else; no cuts, no bias. Bounds are kept
+//   as in the other modes, so a win for the side to move proves a node at
+//   once and draws get proven too. (The paper's plain solver proves the
+//   drawn 3x3 board in 2700.9 playouts. Proving a node only once all its
+//   children are solved would need all 5,247 non-root nodes of that tree
+//   opened, one per playout; with bounds we need 2,687 when children open
+//   as in plain UCT. See docs/solver.md.)
+// - kCuts: the alpha-beta style cuts of Sec. 3.3 as well: in a Max node n
+//   the descent skips a child s with opti(s) <= pess(n), in a Min node one
+//   with pess(s) >= opti(n). Solved children always fall under it.
 // - kGuidedCuts: kCuts plus the bias of Sec. 3.4 on the selection value,
 //   Q' = Q + gamma * pess + delta * opti for Max and
 //   Q' = Q - gamma * opti - delta * pess for Min (Q from the mover's view).
@@ -26,10 +29,14 @@
 //   Q' = Q_m + gamma * pess_m + delta * opti_m, with pess_m = 1 - opti and
 //   opti_m = 1 - pess for Min, which differs from the paper's Min formula by
 //   a constant only. delta = -0.1, gamma = 0 is the paper's Connect Four
-//   setting; delta = +10000 its Seki one.
+//   setting; delta = +10000 its Seki one. A negative delta steers each side
+//   towards children whose best case is already capped (closer to solved).
+// SolverConfig::window_cuts extends the cuts with the window of the whole
+// path (not in the paper).
 //
-// Speed: no allocation, lock or virtual call inside solve() once the pool and
-// the path have their capacity; the game is a template parameter.
+// Speed: no allocation, lock or virtual call inside solve(): the pool is
+// reserved up front, the path grows only past 256 plies (once), and the
+// game is a template parameter.
 
 #include <algorithm>
 #include <array>
@@ -77,14 +84,22 @@ enum class SolverMode : std::uint8_t { kPlain, kCuts, kGuidedCuts };
 
 struct SolverConfig {
   SolverMode mode = SolverMode::kGuidedCuts;
-  // UCT constant, on outcomes scaled to [0, 1]. 0.3 was best of those tried
-  // on Connect Four (docs/solver.md).
-  double exploration = 0.3;
+  // UCT constant, on outcomes scaled to [0, 1]; 0.1 did well on Connect
+  // Four (docs/solver.md).
+  double exploration = 0.1;
   double gamma = 0.0;   // weight of the mover's pessimistic bound (kGuidedCuts only)
   double delta = -0.1;  // weight of the mover's optimistic bound (kGuidedCuts only)
-  // Selection value of a child not yet opened (the dummy child); infinite:
-  // open every child before visiting any twice.
-  double first_play_urgency = std::numeric_limits<double>::infinity();
+  // Selection value of a child not yet opened (the dummy child), on the
+  // [0, 1] scale of Q. Below a draw's 0.5, a child that holds its own is
+  // explored deeper before its siblings are opened, which suits proofs;
+  // infinity opens every child before any is visited twice (plain UCT).
+  double first_play_urgency = 0.4;
+  // kCuts and kGuidedCuts: cut with the alpha-beta window of the whole path
+  // (alpha = highest pess of the node and its ancestors, beta = lowest
+  // opti), not only with the parent's bounds. An extension beyond the paper:
+  // still safe (bounds never lie, every descent opens a node) and on 4x4
+  // Connect Four four times fewer playouts (docs/solver.md).
+  bool window_cuts = false;
   // Open new children in random order (else in legal_moves order).
   bool shuffle_children = true;
 };
@@ -105,8 +120,8 @@ struct SolverNode {
   bool expanded() const { return first_child != kNoSolverNode; }
   bool solved() const { return pess == opti; }
 };
-// 24 bytes: a 4x4 Connect Four solve of a million playouts stays near 100 MB,
-// and a Go local game with 1M playouts within a few hundred.
+// 24 bytes keeps a million-playout solve small: Connect Four uses 1.1 to 1.4
+// nodes a playout, about 30 MB per million playouts.
 static_assert(sizeof(SolverNode) <= 24, "SolverNode grew: check the memory budget in docs/solver.md");
 
 template <class Move>
@@ -144,13 +159,20 @@ class ScoreBoundedSolver {
   // Runs until the root is proven or max_playouts descents are spent.
   // Deterministic for a given rng state.
   Result solve(const Game& root, std::uint64_t max_playouts, Rng& rng) {
-    start(root, max_playouts);
-    std::uint64_t playouts = 0;
-    while (!nodes_[0].solved() && playouts < max_playouts) {
+    start(root);
+    return resume(root, max_playouts, rng);
+  }
+
+  // Goes on with the tree of the last solve() (same root) for at most
+  // more_playouts descents; the result counts playouts since solve().
+  Result resume(const Game& root, std::uint64_t more_playouts, Rng& rng) {
+    if (nodes_.empty()) throw std::logic_error("solver: resume() before solve()");
+    check_playouts(playouts_ + more_playouts);
+    for (std::uint64_t i = 0; i < more_playouts && !nodes_[0].solved(); ++i) {
       descend(root, rng);
-      ++playouts;
+      ++playouts_;
     }
-    return result(playouts);
+    return result();
   }
 
   const SolverConfig& config() const { return config_; }
@@ -165,10 +187,13 @@ class ScoreBoundedSolver {
   int max_score() const { return max_score_; }
 
  private:
-  void start(const Game& root, std::uint64_t max_playouts) {
+  void start(const Game& root) {
     min_score_ = root.min_score();
     max_score_ = root.max_score();
-    check_score_range(max_playouts);
+    constexpr int kLow = std::numeric_limits<std::int16_t>::min(), kHigh = std::numeric_limits<std::int16_t>::max();
+    if (min_score_ > max_score_ || min_score_ < kLow || max_score_ > kHigh)
+      throw std::invalid_argument("solver: scores must lie in a non-empty 16-bit range");
+    playouts_ = 0;
     pool_full_ = false;
     nodes_.clear();
     SolverNode& r = nodes_.emplace_back();
@@ -177,14 +202,11 @@ class ScoreBoundedSolver {
     if (root.is_terminal()) set_bounds(r, root.score(), root.score());
   }
 
-  // Bounds live in 16 bits and sums in 32: refuse what would not fit.
-  void check_score_range(std::uint64_t max_playouts) const {
-    constexpr int kLow = std::numeric_limits<std::int16_t>::min(), kHigh = std::numeric_limits<std::int16_t>::max();
-    if (min_score_ > max_score_ || min_score_ < kLow || max_score_ > kHigh)
-      throw std::invalid_argument("solver: scores must lie in a non-empty 16-bit range");
-    const std::uint64_t range = static_cast<std::uint64_t>(max_score_ - min_score_);
-    if (range * (max_playouts + 1) >= (std::uint64_t{1} << 32))
-      throw std::invalid_argument("solver: score range times playouts must stay below 2^32");
+  // Score sums live in 32 bits: refuse a budget that could overflow them.
+  void check_playouts(std::uint64_t total) const {
+    const auto range = static_cast<std::uint64_t>(max_score_ - min_score_);
+    if (total >= (std::uint64_t{1} << 32) || range * total >= (std::uint64_t{1} << 32))
+      throw std::invalid_argument("solver: playouts times the score range must stay below 2^32");
   }
 
   static void set_bounds(SolverNode& n, int pess, int opti) {
@@ -198,6 +220,7 @@ class ScoreBoundedSolver {
     Game state = root;
     path_.clear();
     path_.push_back(0);
+    Window window{min_score_, max_score_};
     int outcome = 0;
     for (;;) {
       SolverNode& n = nodes_[path_.back()];
@@ -205,7 +228,8 @@ class ScoreBoundedSolver {
         outcome = state.playout(rng);
         break;
       }
-      const std::uint32_t c = select(n);
+      window = narrowed(window, n);
+      const std::uint32_t c = select(n, window);
       const bool opening = c == n.first_child + n.num_opened;
       state.play(static_cast<Move>(nodes_[c].move));
       path_.push_back(c);
@@ -216,6 +240,20 @@ class ScoreBoundedSolver {
       }
     }
     backpropagate(outcome);
+  }
+
+  // The values that still matter at a node, Max's view: a child whose
+  // bounds lie wholly at or below alpha, or at or above beta, cannot change
+  // the answer. The paper's cut (Sec. 3.3) takes the window from the node's
+  // own bounds; window_cuts narrows it further with every ancestor's.
+  struct Window {
+    int alpha;
+    int beta;
+  };
+
+  Window narrowed(Window outer, const SolverNode& n) const {
+    if (!config_.window_cuts) return {n.pess, n.opti};
+    return {std::max<int>(outer.alpha, n.pess), std::min<int>(outer.beta, n.opti)};
   }
 
   // A new child joins the tree: a terminal one gets its exact bounds (and
@@ -256,7 +294,7 @@ class ScoreBoundedSolver {
   // The dummy child, standing for the unopened children, scores the first
   // play urgency plus the bias of bounds [min, max]; with an infinite urgency
   // every child is opened before any is visited twice.
-  std::uint32_t select(const SolverNode& n) const {
+  std::uint32_t select(const SolverNode& n, Window window) const {
     const bool has_dummy = n.num_opened < n.num_children;
     const std::uint32_t dummy = n.first_child + n.num_opened;
     if (has_dummy && config_.first_play_urgency == kInfinity) return dummy;
@@ -265,14 +303,16 @@ class ScoreBoundedSolver {
     double best_value = has_dummy ? dummy_value() : -kInfinity;
     for (std::uint32_t i = n.first_child; i < n.first_child + n.num_opened; ++i) {
       const SolverNode& s = nodes_[i];
-      if (skipped(n, s)) continue;
+      if (skipped(s, window)) continue;
       const double value = selection_value(n, s, log_n);
       if (value > best_value) {
         best_value = value;
         best = i;
       }
     }
-    assert(best != kNoSolverNode && "an unsolved node always has a child worth exploring");
+    // Never fires: an unsolved node inside its window has a child whose
+    // bounds reach into the window (the paper's argument in Sec. 3.3).
+    if (best == kNoSolverNode) throw std::logic_error("solver: no child to explore under an unsolved node");
     return best;
   }
 
@@ -280,9 +320,12 @@ class ScoreBoundedSolver {
     return config_.first_play_urgency + (config_.mode == SolverMode::kGuidedCuts ? config_.delta : 0.0);
   }
 
-  bool skipped(const SolverNode& n, const SolverNode& s) const {
+  // In a Max node n the paper cuts s when opti(s) <= pess(n), in a Min node
+  // when pess(s) >= opti(n); the other half of each test never fires there,
+  // so one window test serves both.
+  bool skipped(const SolverNode& s, Window window) const {
     if (config_.mode == SolverMode::kPlain) return s.solved();
-    return n.max_to_move ? s.opti <= n.pess : s.pess >= n.opti;
+    return s.opti <= window.alpha || s.pess >= window.beta;
   }
 
   double selection_value(const SolverNode& n, const SolverNode& s, double log_n) const {
@@ -347,7 +390,8 @@ class ScoreBoundedSolver {
     }
   }
 
-  // The dummy child (any unopened one) counts as [min_score, max_score].
+  // Unopened children keep the [min, max] they got at expansion: together
+  // they are the paper's dummy child. While one is left, no scan is needed.
   int min_child_pess(const SolverNode& n) const {
     if (n.num_opened < n.num_children) return min_score_;
     int low = max_score_;
@@ -362,14 +406,14 @@ class ScoreBoundedSolver {
     return high;
   }
 
-  Result result(std::uint64_t playouts) const {
+  Result result() const {
     const SolverNode& r = nodes_[0];
     Result out;
     out.proven = r.solved();
     out.value = r.pess;
     out.pess = r.pess;
     out.opti = r.opti;
-    out.playouts = playouts;
+    out.playouts = playouts_;
     out.nodes = nodes_.size();
     out.pool_full = pool_full_;
     const std::uint32_t best = out.proven ? proving_child(r) : most_visited_child(r);
@@ -406,6 +450,7 @@ class ScoreBoundedSolver {
   std::vector<std::uint32_t> path_;  // the current descent, root first
   int min_score_ = 0;
   int max_score_ = 0;
+  std::uint64_t playouts_ = 0;  // since start()
   bool pool_full_ = false;
 };
 

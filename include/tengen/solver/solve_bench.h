@@ -17,13 +17,23 @@ struct BoardSize {
   int height;
 };
 
+// A row of the table: a mode, with or without the window cuts extension.
+struct SolveBenchRow {
+  SolverMode mode;
+  bool window_cuts = false;
+};
+
 struct SolveBenchOptions {
   int runs = 30;
   std::uint64_t seed = 1;  // run r uses seed + r
   std::uint64_t max_playouts = 5'000'000;
   std::vector<BoardSize> sizes = {{3, 3}, {3, 4}, {4, 3}, {4, 4}};
-  std::vector<SolverMode> modes = {SolverMode::kPlain, SolverMode::kCuts, SolverMode::kGuidedCuts};
-  SolverConfig base;  // exploration, gamma, delta; the mode is set per row
+  std::vector<SolveBenchRow> rows = {{SolverMode::kPlain},
+                                     {SolverMode::kCuts},
+                                     {SolverMode::kGuidedCuts},
+                                     {SolverMode::kCuts, true},
+                                     {SolverMode::kGuidedCuts, true}};
+  SolverConfig base;  // exploration, urgency, gamma, delta; mode and window_cuts are set per row
 };
 
 // One cell of the table: one board, one mode, all runs.
@@ -38,8 +48,9 @@ struct SolveBenchCell {
 
 // "3x4,4x4" -> sizes; throws std::invalid_argument on a malformed list.
 std::vector<BoardSize> parse_board_sizes(const std::string& text);
-// "plain,cuts,guided" -> modes; throws std::invalid_argument.
-std::vector<SolverMode> parse_solver_modes(const std::string& text);
+// "plain,cuts,guided,cuts+window,guided+window" -> rows; throws
+// std::invalid_argument.
+std::vector<SolveBenchRow> parse_bench_rows(const std::string& text);
 
 SolveBenchCell run_solve_bench_cell(BoardSize size, const SolverConfig& config, const SolveBenchOptions& options);
 
