@@ -145,7 +145,7 @@ std::optional<Point> Engine::cleanup_move(Color c, const std::vector<float>& own
   return std::nullopt;
 }
 
-Point Engine::choose_move(Color c, bool cleanup) {
+Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks) {
   cleanup |= settings_.capture_dead;
   if (cleanup) {
     // Servers that score the board as it stands need dead stones taken off
@@ -162,7 +162,10 @@ Point Engine::choose_move(Color c, bool cleanup) {
     return kPass;
   }
   const double komi = search_komi(c);
-  last_search_ = search_.run(game_, c, komi, limits_for(c));
+  SearchLimits limits = limits_for(c);
+  limits.report_interval = hooks.report_interval;
+  limits.report = hooks.report;
+  last_search_ = search_.run(game_, c, komi, limits, hooks.stop);
   const SearchResult& r = last_search_;
   spdlog::info("{} playouts in {:.2f} s, best {} win rate {:.3f} (komi {})", r.playouts, r.seconds,
                vertex_string(r.best, game_.size()), r.win_rate, komi);
@@ -172,8 +175,15 @@ Point Engine::choose_move(Color c, bool cleanup) {
   return r.best;
 }
 
-Point Engine::genmove(Color c, bool cleanup) {
-  const Point p = choose_move(c, cleanup);
+SearchResult Engine::analyze(Color c, double seconds, const std::atomic<bool>* stop) {
+  SearchLimits limits;
+  limits.seconds = seconds;
+  limits.max_seconds = seconds;
+  return search_.run(game_, c, search_komi(c), limits, stop);
+}
+
+Point Engine::genmove(Color c, bool cleanup, const SearchHooks& hooks) {
+  const Point p = choose_move(c, cleanup, hooks);
   if (p != kResign && !game_.play(p, c)) {
     // The search only offers legal moves; this would be a bug.
     spdlog::error("chosen move {} is illegal; passing", vertex_string(p, game_.size()));

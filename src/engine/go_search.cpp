@@ -123,8 +123,12 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
 // Time management inside the search: stop early once the most visited move
 // can no longer be overtaken; past the planned time, go on (up to
 // max_seconds) while the most visited move is not also the best valued one.
-bool GoSearch::keep_going(std::int64_t playouts, double seconds, const SearchLimits& limits) {
+bool GoSearch::keep_going(std::int64_t playouts, double seconds, const SearchLimits& limits, double* last_report) {
   Node& root = tree_->root();
+  if (limits.report && seconds - *last_report >= limits.report_interval) {
+    *last_report = seconds;
+    limits.report(collect(root, playouts));
+  }
   const Node* kids = tree_->children(root);
   std::uint32_t first = 0, second = 0;
   const Node* most = nullptr;
@@ -177,7 +181,8 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   mcts_limits.threads = settings_.threads;
   mcts_limits.seed = settings_.seed != 0 ? settings_.seed + game.moves().size() : clock_seed();
   mcts_limits.stop = stop;
-  mcts_limits.keep_going = [&](std::int64_t n, double secs) { return keep_going(n, secs, limits); };
+  double last_report = 0;
+  mcts_limits.keep_going = [&](std::int64_t n, double secs) { return keep_going(n, secs, limits, &last_report); };
   std::vector<std::int64_t> owned(root_board.num_points(), 0);
   const MctsStats stats = mcts.run(root_board, mcts_limits, [&](GoDomain::Scratch& s) {
     for (std::size_t q = 0; q < s.owned.size(); ++q) owned[q] += s.owned[q];

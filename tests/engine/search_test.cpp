@@ -89,6 +89,23 @@ TEST(GoSearch, CapturesTheBigStringInAtari) {
   EXPECT_GT(r.win_rate, 0.8);
 }
 
+TEST(GoSearch, StopsEarlyWhenTheBestMoveCannotBeOvertaken) {
+  const Game game = game_from({". . . . .",
+                               ". X X X .",
+                               "X O O O X",
+                               "X O . O X",
+                               "X O O O X"},
+                              Color::Black, 0.5);
+  Settings s = small_settings(50000);
+  s.early_stop = true;
+  GoSearch search(s);
+  const SearchResult r = search.run(game, Color::Black, 0.5, {50000, 0, 0});
+  EXPECT_EQ(vertex_string(r.best, 5), "C2");
+  EXPECT_LT(r.playouts, 50000);
+  // The winner's lead is more than what was left to play.
+  EXPECT_GT(static_cast<std::int64_t>(r.children[0].visits) - r.children[1].visits, 50000 - r.playouts);
+}
+
 TEST(GoSearch, KeepsPlayingOutWhenThePoolIsFull) {
   Settings s = small_settings(20000);
   s.memory = 1;  // about 40,000 nodes: full long before 20,000 playouts on 19x19

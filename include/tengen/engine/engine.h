@@ -4,6 +4,7 @@
 // thin layer over this class.
 
 #include <atomic>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +18,14 @@
 #include "tengen/util/random.h"
 
 namespace tengen {
+
+// Ways to watch or stop a search from outside: a stop flag (GoGui's
+// interrupt, new input during analysis) and a periodic report.
+struct SearchHooks {
+  const std::atomic<bool>* stop = nullptr;
+  double report_interval = 0;
+  std::function<void(const SearchResult&)> report;
+};
 
 class Engine {
  public:
@@ -36,9 +45,12 @@ class Engine {
   // Decides a move for c without playing it: a point, kPass or kResign.
   // cleanup: never pass while dead opponent stones are left (KGS cleanup
   // phase; always on with the capture-dead setting).
-  Point choose_move(Color c, bool cleanup = false);
+  Point choose_move(Color c, bool cleanup = false, const SearchHooks& hooks = {});
   // Decides and plays (a resignation is not played).
-  Point genmove(Color c, bool cleanup = false);
+  Point genmove(Color c, bool cleanup = false, const SearchHooks& hooks = {});
+  // Searches the position for c to move for `seconds` (or until stopped),
+  // keeping the tree: analysis output and pondering call this repeatedly.
+  SearchResult analyze(Color c, double seconds, const std::atomic<bool>* stop);
   const SearchResult& last_search() const { return last_search_; }
 
   // Handicap: GTP's fixed placement (nullopt if n is not allowed on this

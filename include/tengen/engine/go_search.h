@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -45,10 +46,20 @@ struct GoDomain {
   bool amaf(TreeMove m) const { return m != kTreePass; }
 };
 
+struct SearchResult;
+
 struct SearchLimits {
+  SearchLimits() = default;
+  SearchLimits(std::int64_t playouts_, double seconds_ = 0, double max_seconds_ = 0)
+      : playouts(playouts_), seconds(seconds_), max_seconds(max_seconds_) {}
+
   std::int64_t playouts = 0;  // 0: no limit
   double seconds = 0;         // planned time; 0: no limit
   double max_seconds = 0;     // may stretch to this when the best move is unclear; 0: = seconds
+  // Called from the calling thread every report_interval seconds while the
+  // search runs (its ownership is left empty), for live analysis output.
+  double report_interval = 0;
+  std::function<void(const SearchResult&)> report;
 };
 
 struct RootChild {
@@ -93,7 +104,7 @@ class GoSearch {
 
  private:
   void prepare_root(const Game& game, const Board& root_board, Color to_move);
-  bool keep_going(std::int64_t playouts, double seconds, const SearchLimits& limits);
+  bool keep_going(std::int64_t playouts, double seconds, const SearchLimits& limits, double* last_report);
   SearchResult collect(const Node& root, std::int64_t playouts);
 
   Settings settings_;
