@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Tengen needs to build, test and play matches, from Debian's
-# packages (Debian 12 or later; Ubuntu works too). Uses sudo unless root.
+# packages (Debian 12 or later; Ubuntu works too), plus Sabaki's GTP library
+# from the npm registry for the test that drives Tengen the way Sabaki does.
+# Uses sudo unless root.
 set -euo pipefail
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -8,4 +10,5 @@ export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends \
   cmake ninja-build g++ libboost-program-options-dev libspdlog-dev libgtest-dev \
-  gnugo python3 >/dev/null
+  gnugo python3 nodejs npm >/dev/null
+(cd "$(dirname "$0")/../tests/sabaki" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)

@@ -1,6 +1,7 @@
 // tengen: the command line. Without a subcommand (or with `gtp`) it speaks
 // GTP on stdin/stdout; `bench` measures playout speed; `solve-bench` measures
-// the score-bounded solver on Connect Four (the paper's Table 6).
+// the score-bounded solver on Connect Four (the paper's Table 6) and on the
+// seki problems (its Tables 2 to 5).
 
 #include <spdlog/spdlog.h>
 
@@ -62,7 +63,7 @@ void print_usage(const po::options_description& general, const po::options_descr
             << "Usage:\n"
             << "  tengen [gtp] [options]     play: GTP on stdin/stdout, logs on stderr\n"
             << "  tengen bench [options]     playouts per second from the empty board or a position\n"
-            << "  tengen solve-bench connect4 [options]   the solver's Table 6 (see solve-bench --help)\n\n"
+            << "  tengen solve-bench connect4|seki [options]   the solver's Tables 6 or 3-5 (see solve-bench --help)\n\n"
             << general << '\n'
             << bench << '\n'
             << params << '\n';
@@ -138,7 +139,9 @@ po::typed_value<double>* double_value(double fallback, const char* name) {
 
 po::options_description solve_bench_options() {
   const SolveBenchOptions d;
-  po::options_description desc("Solve-bench options (tengen solve-bench connect4)");
+  po::options_description desc(
+      "Solve-bench options (tengen solve-bench connect4|seki); defaults shown are connect4's, seki's are 1000000\n"
+      "playouts, modes plain,cuts,guided, fpu 1, delta 10000");
   desc.add_options()("help,h", "show this help and exit")(
       "runs", po::value<int>()->default_value(d.runs)->value_name("N"), "runs per cell (seeds S..S+N-1)")(
       "seed", po::value<std::uint64_t>()->default_value(d.seed)->value_name("S"), "seed of the first run")(
@@ -151,12 +154,14 @@ po::options_description solve_bench_options() {
       "exploration", double_value(d.base.exploration, "C"), "UCT constant")(
       "fpu", double_value(d.base.first_play_urgency, "F"), "first play urgency (inf: open every child first)")(
       "gamma", double_value(d.base.gamma, "G"), "guided cuts: weight of pess")(
-      "delta", double_value(d.base.delta, "D"), "guided cuts: weight of opti");
+      "delta", double_value(d.base.delta, "D"), "guided cuts: weight of opti")(
+      "problems", po::value<std::string>()->value_name("DIR"), "seki: the problem files (default tests/data/seki)")(
+      "twins", po::value<bool>()->default_value(true)->value_name("BOOL"), "seki: interchangeable points are one move");
   return desc;
 }
 
-// `tengen solve-bench connect4 [options]`: Table 6 of the score-bounded
-// MCTS paper, measured (docs/solver.md).
+// `tengen solve-bench connect4|seki [options]`: Table 6 or Tables 3-5 of the
+// score-bounded MCTS paper, measured (docs/solver.md).
 int run_solve_bench(const std::vector<std::string>& args) {
   const po::options_description desc = solve_bench_options();
   po::options_description all;
@@ -166,27 +171,32 @@ int run_solve_bench(const std::vector<std::string>& args) {
   po::variables_map vm;
   po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
   if (vm.count("help")) {
-    std::cout << "Usage: tengen solve-bench connect4 [options]\n\n" << desc << '\n';
+    std::cout << "Usage: tengen solve-bench connect4|seki [options]\n\n" << desc << '\n';
     return 0;
   }
-  if (!vm.count("game") || vm["game"].as<std::string>() != "connect4")
-    throw UsageError("solve-bench needs a game: connect4");
-  SolveBenchOptions options;
-  options.runs = vm["runs"].as<int>();
-  options.seed = vm["seed"].as<std::uint64_t>();
-  options.max_playouts = vm["max-playouts"].as<std::uint64_t>();
+  const std::string game = vm.count("game") ? vm["game"].as<std::string>() : "";
+  if (game != "connect4" && game != "seki") throw UsageError("solve-bench needs a game: connect4 or seki");
+  const bool seki = game == "seki";
+  // Each game keeps its own defaults; only options given replace them.
+  SolveBenchOptions options = seki ? seki_bench_defaults() : SolveBenchOptions{};
+  auto given = [&](const char* name) { return vm.count(name) && !vm[name].defaulted(); };
+  if (given("runs")) options.runs = vm["runs"].as<int>();
+  if (given("seed")) options.seed = vm["seed"].as<std::uint64_t>();
+  if (given("max-playouts")) options.max_playouts = vm["max-playouts"].as<std::uint64_t>();
   if (options.runs < 1 || options.max_playouts < 1) throw UsageError("--runs and --max-playouts must be positive");
-  options.base.exploration = vm["exploration"].as<double>();
-  options.base.first_play_urgency = vm["fpu"].as<double>();
-  options.base.gamma = vm["gamma"].as<double>();
-  options.base.delta = vm["delta"].as<double>();
+  if (given("exploration")) options.base.exploration = vm["exploration"].as<double>();
+  if (given("fpu")) options.base.first_play_urgency = vm["fpu"].as<double>();
+  if (given("gamma")) options.base.gamma = vm["gamma"].as<double>();
+  if (given("delta")) options.base.delta = vm["delta"].as<double>();
+  if (given("problems")) options.problems_dir = vm["problems"].as<std::string>();
+  options.merge_twins = vm["twins"].as<bool>();
   try {
-    options.sizes = parse_board_sizes(vm["sizes"].as<std::string>());
-    options.rows = parse_bench_rows(vm["modes"].as<std::string>());
+    if (given("sizes")) options.sizes = parse_board_sizes(vm["sizes"].as<std::string>());
+    if (given("modes")) options.rows = parse_bench_rows(vm["modes"].as<std::string>());
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
-  return run_connect_four_bench(options, std::cout);
+  return seki ? run_seki_bench(options, std::cout) : run_connect_four_bench(options, std::cout);
 }
 
 int run(int argc, char** argv) {

@@ -161,6 +161,14 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks) {
     spdlog::info("opponent passed and passing wins: pass");
     return kPass;
   }
+  const SearchResult& r = search(c, hooks);
+  update_ratchet(c, r.win_rate);
+  if (should_resign(r, c)) return kResign;
+  if (r.best == kPass || every_move_settled(r, c)) return kPass;
+  return r.best;
+}
+
+const SearchResult& Engine::search(Color c, const SearchHooks& hooks) {
   const double komi = search_komi(c);
   SearchLimits limits = limits_for(c);
   limits.report_interval = hooks.report_interval;
@@ -169,16 +177,14 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks) {
   const SearchResult& r = last_search_;
   spdlog::info("{} playouts in {:.2f} s, best {} win rate {:.3f} (komi {})", r.playouts, r.seconds,
                vertex_string(r.best, game_.size()), r.win_rate, komi);
-  update_ratchet(c, r.win_rate);
-  if (should_resign(r, c)) return kResign;
-  if (r.best == kPass || every_move_settled(r, c)) return kPass;
-  return r.best;
+  return r;
 }
 
 SearchResult Engine::analyze(Color c, double seconds, const std::atomic<bool>* stop) {
   SearchLimits limits;
   limits.seconds = seconds;
   limits.max_seconds = seconds;
+  limits.early_stop = false;
   return search_.run(game_, c, search_komi(c), limits, stop);
 }
 

@@ -150,7 +150,7 @@ bool GoSearch::keep_going(std::int64_t playouts, double seconds, const SearchLim
     const double end = std::max(limits.seconds, limits.max_seconds);
     remaining = std::min(remaining, rate * std::max(0.0, end - seconds));
   }
-  if (settings_.early_stop && first - second > remaining) return false;
+  if (settings_.early_stop && limits.early_stop && first - second > remaining) return false;
   if (limits.seconds > 0 && seconds >= limits.seconds) {
     bool most_is_best = true;
     for (int i = 0; i < root.num_children; ++i) {
@@ -189,6 +189,7 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   });
 
   SearchResult result = collect(tree_->root(), stats.playouts);
+  if (limits.report) limits.report(result);  // the final state, however short the search
   result.seconds = stats.seconds;
   result.reused_visits = reused;
   result.ownership.assign(root_board.num_points(), 0.0f);
@@ -206,23 +207,30 @@ SearchResult GoSearch::collect(const Node& root, std::int64_t playouts) {
   const Node* kids = tree_->children(root);
   for (int i = 0; i < root.num_children; ++i) {
     const Node& c = kids[i];
-    result.children.push_back({to_point(c.move), c.n(), c.value(), c.prior, c.rave_value()});
+    result.children.push_back({to_point(c.move), c.n(), c.value(), c.prior, c.rave_value(), {}});
+    if (c.n() > 0) result.children.back().pv = principal_variation(c);
   }
   std::stable_sort(result.children.begin(), result.children.end(),
                    [](const RootChild& a, const RootChild& b) { return a.visits > b.visits; });
   result.best = result.children.front().move;
   result.win_rate = result.children.front().win_rate;
-  // The principal variation: most visited child, level by level.
-  const Node* node = &root;
-  for (int depth = 0; depth < 30 && node->expanded() && node->num_children > 0; ++depth) {
-    const Node* ks = tree_->children(*node);
-    const Node* best = std::max_element(ks, ks + node->num_children,
-                                        [](const Node& a, const Node& b) { return a.n() < b.n(); });
-    if (best->n() == 0) break;
-    result.principal_variation.push_back(to_point(best->move));
-    node = best;
-  }
+  result.principal_variation = result.children.front().pv;
   return result;
+}
+
+// The move of `node`, then the most visited child, level by level.
+std::vector<Point> GoSearch::principal_variation(const Node& node) {
+  constexpr int kMaxLength = 20;
+  std::vector<Point> pv{to_point(node.move)};
+  const Node* n = &node;
+  while (static_cast<int>(pv.size()) < kMaxLength && n->expanded() && n->num_children > 0) {
+    const Node* ks = tree_->children(*n);
+    const Node* best = std::max_element(ks, ks + n->num_children, [](const Node& a, const Node& b) { return a.n() < b.n(); });
+    if (best->n() == 0) break;
+    pv.push_back(to_point(best->move));
+    n = best;
+  }
+  return pv;
 }
 
 }  // namespace tengen

@@ -38,6 +38,7 @@ Judgement judge(const Board& board, const std::vector<float>& ownership, double 
   const int n = board.num_points();
   Judgement j;
   j.status.assign(n, StoneStatus::Alive);
+  j.ownership = ownership;
   std::vector<bool> done(n, false);
   for (int q = 0; q < n; ++q) {
     const Point p = static_cast<Point>(q);

@@ -11,9 +11,14 @@
 #include <iostream>
 #include <sstream>
 
+#include "gtp/text.h"
 #include "tengen/playout/playout_stats.h"
 
 namespace tengen {
+
+using gtp_text::lower;
+using gtp_text::parse_float;
+using gtp_text::parse_int;
 
 namespace {
 
@@ -43,26 +48,6 @@ std::vector<std::string> split(std::string_view s) {
 
 bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
-}
-
-std::optional<int> parse_int(std::string_view s) {
-  int v = 0;
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || ptr != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
-std::optional<double> parse_float(std::string_view s) {
-  double v = 0;
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || ptr != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
-  return v;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 // A response never contains an empty line: that would end it early.
@@ -111,6 +96,22 @@ const std::vector<GtpServer::Command>& GtpServer::commands() {
       {"kgs-game_over", &GtpServer::cmd_kgs_game_over},
       {"kgs-rules", &GtpServer::cmd_kgs_rules},
       {"tengen-playout_stats", &GtpServer::cmd_playout_stats},
+      {"tengen-solve", &GtpServer::cmd_solve},
+      // Live analysis (Sabaki, Lizzie) and GoGui's views: src/gtp/analysis.cpp.
+      {"lz-analyze", &GtpServer::cmd_lz_analyze},
+      {"kata-analyze", &GtpServer::cmd_kata_analyze},
+      {"lz-genmove_analyze", &GtpServer::cmd_lz_genmove_analyze},
+      {"kata-genmove_analyze", &GtpServer::cmd_kata_genmove_analyze},
+      {"genmove_analyze", &GtpServer::cmd_genmove_analyze},
+      {"gogui-analyze_commands", &GtpServer::cmd_gogui_analyze_commands},
+      {"gogui-interrupt", &GtpServer::cmd_gogui_interrupt},
+      {"tengen-param", &GtpServer::cmd_param},
+      {"tengen-visits", &GtpServer::cmd_visits},
+      {"tengen-pv", &GtpServer::cmd_pv},
+      {"tengen-ownership", &GtpServer::cmd_ownership},
+      {"cgos-opponent_name", &GtpServer::cmd_cgos_info},
+      {"cgos-opponent_rating", &GtpServer::cmd_cgos_info},
+      {"cgos-gameover", &GtpServer::cmd_cgos_gameover},
   };
   return table;
 }
@@ -124,9 +125,10 @@ std::vector<std::string> GtpServer::command_names() const {
 std::optional<std::string> GtpServer::handle_line(std::string_view raw) {
   std::vector<std::string> words = split(preprocess(raw));
   if (words.empty()) return std::nullopt;
-  std::string id;
+  id_.clear();
+  stream_.clear();
   if (all_digits(words.front())) {
-    id = words.front();
+    id_ = words.front();
     words.erase(words.begin());
   }
   Reply reply = failure("empty command");
@@ -148,21 +150,59 @@ std::optional<std::string> GtpServer::handle_line(std::string_view raw) {
       }
     }
   }
+  if (reply.streamed) {
+    // The "=id" line and the streamed lines are out; the rest, then the end.
+    std::string out = stream_;
+    const std::string text = without_blank_lines(reply.text);
+    if (!text.empty()) out += text + "\n";
+    out += "\n";
+    return out;
+  }
   // Multi-line replies (a leading newline) start on the line after "=".
   const bool multiline = !reply.text.empty() && reply.text.front() == '\n';
   const std::string text = without_blank_lines(reply.text);
-  std::string out = (reply.ok ? "=" : "?") + id;
+  std::string out = (reply.ok ? "=" : "?") + id_;
   if (!text.empty()) out += (multiline ? "\n" : " ") + text;
   out += "\n\n";
   return out;
 }
 
 void GtpServer::run(std::istream& in, std::ostream& out) {
-  for (std::string line; !quit_ && std::getline(in, line);) {
-    if (auto response = handle_line(line)) {
-      out << *response << std::flush;
-    }
+  input_ = InputQueue::start(in);
+  out_ = &out;
+  while (!quit_) {
+    if (engine_.settings().ponder && !input_pending()) ponder_until_input();
+    const std::optional<std::string> line = input_->pop();
+    if (!line) break;
+    if (auto response = handle_line(*line)) out << *response << std::flush;
   }
+  input_->stop_listening(&in != &std::cin);
+  input_.reset();
+  out_ = nullptr;
+}
+
+void GtpServer::open_stream() { emit("=" + id_ + "\n"); }
+
+void GtpServer::emit(const std::string& text) {
+  if (out_) {
+    *out_ << text << std::flush;
+  } else {
+    stream_ += text;
+  }
+}
+
+bool GtpServer::input_pending() const { return !input_ || input_->pending().load(); }
+
+const std::atomic<bool>* GtpServer::interrupt_flag() const { return input_ ? &input_->interrupted() : nullptr; }
+
+// Thinks on the opponent's time (or on our own, if the controller has not
+// asked for a move yet) until the next command arrives; the tree is kept
+// for that command's search.
+void GtpServer::ponder_until_input() {
+  const Game& game = engine_.game();
+  if (game.finished()) return;
+  spdlog::debug("pondering");
+  while (!input_pending()) engine_.analyze(game.to_move(), 0, &input_->pending());
 }
 
 std::optional<Color> GtpServer::parse_color(std::string_view s) const {
@@ -184,11 +224,14 @@ GtpServer::Reply GtpServer::cmd_protocol_version(const Args&) { return success("
 GtpServer::Reply GtpServer::cmd_name(const Args&) { return success("Tengen"); }
 GtpServer::Reply GtpServer::cmd_version(const Args&) { return success(TENGEN_VERSION); }
 
+bool GtpServer::is_known(std::string_view name) {
+  const auto& table = commands();
+  return std::any_of(table.begin(), table.end(), [&](const Command& c) { return c.name == name; });
+}
+
 GtpServer::Reply GtpServer::cmd_known_command(const Args& args) {
   if (args.size() != 1) return failure("syntax error");
-  const auto& table = commands();
-  const bool known = std::any_of(table.begin(), table.end(), [&](const Command& c) { return c.name == args[0]; });
-  return success(known ? "true" : "false");
+  return success(is_known(args[0]) ? "true" : "false");
 }
 
 GtpServer::Reply GtpServer::cmd_list_commands(const Args&) {
@@ -293,7 +336,9 @@ GtpServer::Reply GtpServer::generate(const Args& args, bool play, bool cleanup) 
   if (args.size() != 1) return failure("syntax error");
   const auto color = parse_color(args[0]);
   if (!color) return failure("syntax error");
-  const Point p = play ? engine_.genmove(*color, cleanup) : engine_.choose_move(*color, cleanup);
+  SearchHooks hooks;
+  hooks.stop = interrupt_flag();
+  const Point p = play ? engine_.genmove(*color, cleanup, hooks) : engine_.choose_move(*color, cleanup, hooks);
   return success(vertex(p));
 }
 

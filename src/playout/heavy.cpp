@@ -185,20 +185,26 @@ Point HeavyPolicy::nakade_move(const Board& b, Point last, Color c) const {
   const Color owner = opponent(c);
   Point found = kNoPoint;
   b.for_each_neighbor(last, [&](Point x) {
-    // A hole the opponent walls in has none of our stones around it.
-    if (found != kNoPoint || b.at(x) != Color::Empty || b.neighbor_count(x, c) != 0) return;
+    if (found != kNoPoint || b.at(x) != Color::Empty) return;
     const Point v = nakade_vital_point(b, x, owner);
     if (v != kNoPoint && b.is_legal(v, c)) found = v;
   });
   return found;
 }
 
+// MoGo drew points of the whole board; drawing among the empty points is
+// the same test without the draws that land on stones. Each 64-bit random
+// number gives two draws.
 Point HeavyPolicy::fill_board_move(const Board& b, Rng& rng) const {
-  const int empties = b.empty_count();
+  const std::uint64_t empties = static_cast<std::uint64_t>(b.empty_count());
   if (empties == 0) return kNoPoint;
-  for (int i = fill_tries_[b.size()]; i > 0; --i) {
-    const Point p = b.empty_point(static_cast<int>(rng.below(static_cast<std::uint32_t>(empties))));
-    if (is_open_space(b, p)) return p;
+  for (int tries = fill_tries_[b.size()]; tries > 0; tries -= 2) {
+    const std::uint64_t bits = rng.next();
+    for (int half = 0; half < 2 && half < tries; ++half) {
+      const std::uint64_t draw = (bits >> (32 * half)) & 0xFFFFFFFFu;
+      const Point p = b.empty_point(static_cast<int>((draw * empties) >> 32));
+      if (is_open_space(b, p)) return p;
+    }
   }
   return kNoPoint;
 }

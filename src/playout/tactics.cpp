@@ -19,37 +19,6 @@ int own_strings_around(const Board& b, Point p, Color c, Point (&roots)[4]) {
 
 }  // namespace
 
-Point nakade_vital_point(const Board& b, Point x, Color owner) {
-  // Flood the empty region from x, giving up as soon as it has a 4th point
-  // or touches anything but the owner's stones and the edge.
-  Point hole[3] = {x, kNoPoint, kNoPoint};
-  int n = 1;
-  bool closed = true;
-  for (int i = 0; i < n && closed; ++i) {
-    b.for_each_neighbor(hole[i], [&](Point q) {
-      const Color qc = b.at(q);
-      if (qc == Color::Empty) {
-        if (std::find(hole, hole + n, q) != hole + n) return;
-        if (n == 3) {
-          closed = false;
-        } else {
-          hole[n++] = q;
-        }
-      } else if (qc != owner && qc != Color::Border) {
-        closed = false;
-      }
-    });
-  }
-  if (!closed || n != 3) return kNoPoint;
-  // Straight or bent, the centre is the point touching both others.
-  for (Point h : hole) {
-    int inside = 0;
-    b.for_each_neighbor(h, [&](Point q) { inside += q == hole[0] || q == hole[1] || q == hole[2]; });
-    if (inside == 2) return h;
-  }
-  return kNoPoint;
-}
-
 int string_size_after(const Board& b, Point p, Color c) {
   Point roots[4];
   const int n = own_strings_around(b, p, c, roots);
@@ -84,61 +53,260 @@ Point approach_connection(const Board& b, Point p, Color c) {
 
 // --- Ladders ---
 
+namespace {
+
+template <int N>
+bool listed(const Point (&list)[N], int n, Point p) {
+  return std::find(list, list + n, p) != list + n;
+}
+
+}  // namespace
+
 bool LadderReader::escape_is_caught(const Board& b, Point escape, Color c) {
-  board_ = b;
-  board_.play(escape, c);
-  const Color o = opponent(c);
+  // A capturing escape changes liberties the overlay cannot follow.
+  if (b.capture_size_if_played(escape, c) > 0) return false;
+  b_ = &b;
+  chased_color_ = c;
+  empty_ = b.empty_bitboard();
+  placed_[0].clear();
+  placed_[1].clear();
+  chased_libs_.clear();
+  n_chased_roots_ = n_chased_placed_ = n_chaser_placed_ = 0;
+  place(escape, c);
+  join_chased(escape);
   // Each round is an atari and an extension; a ladder crosses the board in
   // fewer than 2 * size rounds.
   for (int round = 0; round < 2 * b.size(); ++round) {
-    const int libs = board_.liberties(escape);
+    const int libs = chased_libs_.count();
     if (libs >= 3) return false;
     if (libs <= 1) return true;
-    const Point atari = chasing_atari(escape, c);
-    if (atari == kNoPoint) return false;
-    board_.play(atari, o);
-    if (can_capture_a_chaser(escape, c)) return false;
-    const Point run = board_.last_liberty(escape);
-    if (!board_.is_legal(run, c)) return true;
-    board_.play(run, c);
+    const Point atari = chasing_atari();
+    if (atari == kNoPoint || atari_captures(atari)) return false;
+    place(atari, opponent(c));
+    if (chaser_in_atari()) return false;
+    const Point run = chased_libs_.first();
+    if (run_captures(run)) {
+      // Still in atari after taking: caught. Otherwise the overlay cannot
+      // follow the freed points any further: counted as out.
+      return liberties_after_capturing_run(run) <= 1;
+    }
+    if (run_liberties(run, kNoPoint).count() == 0) return true;  // the extension would be suicide
+    place(run, c);
+    join_chased(run);
   }
   return true;
 }
 
-// Of the two ataris, the one after which c's extension has fewer liberties
-// (an atari that is itself a self-atari comes last); kNoPoint if neither is
-// legal.
-Point LadderReader::chasing_atari(Point chased, Color c) const {
+bool LadderReader::is_chaser(Point p) const {
+  const Color o = opponent(chased_color_);
+  return b_->at(p) == o || placed_[o == Color::Black ? 0 : 1].test(p);
+}
+
+void LadderReader::place(Point p, Color color) {
+  placed_[color == Color::Black ? 0 : 1].set(p);
+  empty_.reset(p);
+  chased_libs_.reset(p);
+  if (color == chased_color_) {
+    if (n_chased_placed_ < kMaxList) chased_placed_[n_chased_placed_++] = p;
+  } else if (n_chaser_placed_ < kMaxList) {
+    chaser_placed_[n_chaser_placed_++] = p;
+  }
+}
+
+// The chased side's stone just placed at p joins the chased string, with
+// every string of its colour next to it.
+void LadderReader::join_chased(Point p) {
+  b_->for_each_neighbor(p, [&](Point q) {
+    if (overlay_empty(q)) chased_libs_.set(q);
+    if (b_->at(q) != chased_color_) return;
+    const Point r = b_->root(q);
+    if (listed(chased_roots_, n_chased_roots_, r) || n_chased_roots_ >= kMaxList) return;
+    chased_roots_[n_chased_roots_++] = r;
+    Bitboard libs = b_->liberty_set(r);
+    libs &= empty_;
+    chased_libs_ |= libs;
+  });
+}
+
+// The chasing string through `stone`, in the overlay: the board's strings
+// and the stones placed here, joined where they touch (two of the board's
+// strings only ever touch through a placed stone).
+void LadderReader::collect_chaser(Point stone, ChaserString& s) const {
+  const Color o = opponent(chased_color_);
+  s.n_roots = s.n_placed = 0;
+  auto join = [&](Point p) {  // a placed stone and the board's strings next to it
+    if (s.n_placed < kMaxList) s.placed[s.n_placed++] = p;
+    b_->for_each_neighbor(p, [&](Point q) {
+      if (b_->at(q) == o && !listed(s.roots, s.n_roots, b_->root(q)) && s.n_roots < kMaxList) {
+        s.roots[s.n_roots++] = b_->root(q);
+      }
+    });
+  };
+  if (b_->at(stone) == o) {
+    s.roots[s.n_roots++] = b_->root(stone);
+  } else {
+    join(stone);
+  }
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int i = 0; i < n_chaser_placed_; ++i) {
+      const Point p = chaser_placed_[i];
+      if (listed(s.placed, s.n_placed, p)) continue;
+      bool touches = false;
+      b_->for_each_neighbor(p, [&](Point q) {
+        touches |= listed(s.placed, s.n_placed, q) || (b_->at(q) == o && listed(s.roots, s.n_roots, b_->root(q)));
+      });
+      if (touches) {
+        join(p);
+        grew = true;
+      }
+    }
+  }
+}
+
+Bitboard LadderReader::liberty_set(const ChaserString& s) const {
+  Bitboard libs{};
+  for (int i = 0; i < s.n_roots; ++i) libs |= b_->liberty_set(s.roots[i]);
+  for (int i = 0; i < s.n_placed; ++i) b_->for_each_neighbor(s.placed[i], [&](Point q) { libs.set(q); });
+  libs &= empty_;
+  return libs;
+}
+
+int LadderReader::chaser_liberties(Point stone) const {
+  ChaserString s;
+  collect_chaser(stone, s);
+  return liberty_set(s).count();
+}
+
+// Liberties a chasing stone placed at the empty point p would have; any
+// count from 2 up may stand for more (only 0, 1 and "2 or more" matter).
+int LadderReader::chaser_liberties_if_placed(Point p) const {
+  int empty_around = 0;
+  b_->for_each_neighbor(p, [&](Point q) { empty_around += overlay_empty(q); });
+  if (empty_around >= 2) return empty_around;  // enough to know: at least two
+  Bitboard libs{};
+  b_->for_each_neighbor(p, [&](Point q) {
+    if (overlay_empty(q)) {
+      libs.set(q);
+    } else if (is_chaser(q)) {
+      ChaserString s;
+      collect_chaser(q, s);
+      libs |= liberty_set(s);
+    }
+  });
+  libs.reset(p);
+  return libs.count();
+}
+
+bool LadderReader::chaser_in_atari() const {
+  Point seen[kMaxList];  // the board's strings already looked at, by root
+  int n_seen = 0;
+  bool found = false;
+  auto check = [&](Point s) {
+    b_->for_each_neighbor(s, [&](Point q) {
+      if (found || !is_chaser(q)) return;
+      if (b_->at(q) == opponent(chased_color_)) {  // a string of the board, not a placed stone
+        const Point r = b_->root(q);
+        // Each stone placed here takes at most one liberty: a string with
+        // enough of them on the board cannot be in atari yet.
+        if (b_->liberties(r) > 1 + n_chased_placed_ + n_chaser_placed_ || listed(seen, n_seen, r)) return;
+        if (n_seen < kMaxList) seen[n_seen++] = r;
+      }
+      found = chaser_liberties(q) == 1;
+    });
+  };
+  for (int i = 0; i < n_chased_roots_ && !found; ++i) b_->for_each_stone(chased_roots_[i], check);
+  for (int i = 0; i < n_chased_placed_ && !found; ++i) check(chased_placed_[i]);
+  return found;
+}
+
+// Would the chased side's extension at `run` capture a chaser string?
+bool LadderReader::run_captures(Point run) const {
+  bool captures = false;
+  b_->for_each_neighbor(run, [&](Point q) { captures = captures || (is_chaser(q) && chaser_liberties(q) == 1); });
+  return captures;
+}
+
+// Would the atari capture one of the chased side's other strings?
+bool LadderReader::atari_captures(Point atari) const {
+  bool captures = false;
+  b_->for_each_neighbor(atari, [&](Point q) {
+    if (b_->at(q) != chased_color_ || listed(chased_roots_, n_chased_roots_, b_->root(q))) return;
+    Bitboard libs = b_->liberty_set(q);
+    libs &= empty_;
+    captures = captures || libs.count() == 1;
+  });
+  return captures;
+}
+
+// Liberties of the chased string once it extends at `run` (and the chaser
+// has taken `atari`, if not yet placed), captures left aside.
+Bitboard LadderReader::run_liberties(Point run, Point atari) const {
+  Bitboard libs = chased_libs_;
+  b_->for_each_neighbor(run, [&](Point q) {
+    libs.set(q);
+    if (b_->at(q) == chased_color_ && !listed(chased_roots_, n_chased_roots_, b_->root(q))) {
+      libs |= b_->liberty_set(q);
+    }
+  });
+  libs &= empty_;
+  libs.reset(run);
+  if (atari != kNoPoint) libs.reset(atari);
+  return libs;
+}
+
+// The same when the extension captures chasing strings: their stones next
+// to the extended string become liberties.
+int LadderReader::liberties_after_capturing_run(Point run) const {
+  Bitboard libs = run_liberties(run, kNoPoint);
+  const Color c = chased_color_;
+  const int ci = c == Color::Black ? 0 : 1;
+  auto in_extended_string = [&](Point n) {
+    if (n == run || placed_[ci].test(n)) return true;
+    if (b_->at(n) != c) return false;
+    const Point r = b_->root(n);
+    bool next_to_run = false;
+    b_->for_each_neighbor(run, [&](Point q) { next_to_run |= b_->at(q) == c && b_->root(q) == r; });
+    return next_to_run || listed(chased_roots_, n_chased_roots_, r);
+  };
+  auto free_if_touching = [&](Point x) {
+    bool touches = false;
+    b_->for_each_neighbor(x, [&](Point n) { touches |= in_extended_string(n); });
+    if (touches) libs.set(x);
+  };
+  b_->for_each_neighbor(run, [&](Point q) {
+    if (!is_chaser(q)) return;
+    ChaserString s;
+    collect_chaser(q, s);
+    if (liberty_set(s).count() != 1) return;
+    for (int i = 0; i < s.n_roots; ++i) b_->for_each_stone(s.roots[i], free_if_touching);
+    for (int i = 0; i < s.n_placed; ++i) free_if_touching(s.placed[i]);
+  });
+  return libs.count();
+}
+
+// Of the two ataris, the one after which the extension has fewer liberties;
+// an atari that leaves the chasing stone itself in atari comes last, and
+// one that would be suicide is not played. kNoPoint if neither is legal.
+Point LadderReader::chasing_atari() const {
   Point libs[2] = {kNoPoint, kNoPoint};
   int n = 0;
-  board_.liberty_set(chased).for_each([&](Point l) {
+  chased_libs_.for_each([&](Point l) {
     if (n < 2) libs[n++] = l;
   });
-  const Color o = opponent(c);
   Point best = kNoPoint;
   int best_score = 1 << 20;
   for (int i = 0; i < n; ++i) {
     const Point atari = libs[i];
-    const Point run = libs[1 - i];
-    if (!board_.is_legal(atari, o)) continue;
-    // The chased string's liberties after extending at run, less the atari point.
-    int score = board_.liberties_after(run, c) - 1;
-    if (board_.is_self_atari(atari, o)) score += 100;
+    const int own = chaser_liberties_if_placed(atari);
+    if (own == 0) continue;
+    const int score = run_liberties(libs[1 - i], atari).count() + (own == 1 ? 100 : 0);
     if (score < best_score) {
       best_score = score;
       best = atari;
     }
   }
   return best;
-}
-
-bool LadderReader::can_capture_a_chaser(Point chased, Color c) const {
-  const Color o = opponent(c);
-  bool found = false;
-  board_.for_each_stone(chased, [&](Point s) {
-    board_.for_each_neighbor(s, [&](Point q) { found |= board_.at(q) == o && board_.liberties(q) == 1; });
-  });
-  return found;
 }
 
 // --- Strings in atari ---
@@ -152,10 +320,10 @@ void AtariWatch::rebuild(const Board& b) {
 }
 
 void AtariWatch::note_move(const Board& b, Point move) {
-  prune(b);
-  add_if_in_atari(b, move);
+  if (count_ > 0) prune(b);
+  if (b.liberties(move) == 1) add(b, move);
   b.for_each_neighbor(move, [&](Point q) {
-    if (is_player(b.at(q))) add_if_in_atari(b, q);
+    if (is_player(b.at(q)) && b.liberties(q) == 1) add(b, q);
   });
 }
 
@@ -172,8 +340,8 @@ void AtariWatch::prune(const Board& b) {
   count_ = kept;
 }
 
-void AtariWatch::add_if_in_atari(const Board& b, Point stone) {
-  if (b.liberties(stone) != 1 || count_ >= kMaxPoints) return;
+void AtariWatch::add(const Board& b, Point stone) {
+  if (count_ >= kMaxPoints) return;
   const Point r = b.root(stone);
   if (std::find(stones_, stones_ + count_, r) == stones_ + count_) stones_[count_++] = r;
 }

@@ -31,6 +31,7 @@ std::vector<ParamDef> make_registry() {
        "visits a node needs before the consistency threshold applies"},
       {"prior-visits", &S::prior_visits, 0, 100000, {}, "RAVE visits a new child starts with, at its prior"},
       {"reuse-tree", &S::reuse_tree, 0, 1, {}, "keep the subtree of the moves played between searches"},
+      {"ponder", &S::ponder, 0, 1, {}, "think while waiting for the next command (the opponent's move)"},
       {"early-stop", &S::early_stop, 0, 1, {}, "stop once the most visited move can no longer be overtaken"},
       {"time-extension", &S::time_extension, 1, 10, {},
        "a move may take this many times its planned time while the best move is unclear"},

@@ -48,6 +48,8 @@ class Engine {
   Point choose_move(Color c, bool cleanup = false, const SearchHooks& hooks = {});
   // Decides and plays (a resignation is not played).
   Point genmove(Color c, bool cleanup = false, const SearchHooks& hooks = {});
+  // The search genmove runs (same limits), without deciding anything.
+  const SearchResult& search(Color c, const SearchHooks& hooks = {});
   // Searches the position for c to move for `seconds` (or until stopped),
   // keeping the tree: analysis output and pondering call this repeatedly.
   SearchResult analyze(Color c, double seconds, const std::atomic<bool>* stop);

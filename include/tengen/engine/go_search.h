@@ -56,8 +56,10 @@ struct SearchLimits {
   std::int64_t playouts = 0;  // 0: no limit
   double seconds = 0;         // planned time; 0: no limit
   double max_seconds = 0;     // may stretch to this when the best move is unclear; 0: = seconds
+  bool early_stop = true;     // may end once the best move cannot change (not for analysis)
   // Called from the calling thread every report_interval seconds while the
-  // search runs (its ownership is left empty), for live analysis output.
+  // search runs, and once at the end (ownership left empty), for live
+  // analysis output.
   double report_interval = 0;
   std::function<void(const SearchResult&)> report;
 };
@@ -68,6 +70,7 @@ struct RootChild {
   double win_rate;  // for the side to move at the root
   double prior;
   double rave;      // AMAF win rate for the side to move
+  std::vector<Point> pv;  // this move, then the most visited replies
 };
 
 struct SearchResult {
@@ -77,7 +80,7 @@ struct SearchResult {
   double seconds = 0;
   std::size_t reused_visits = 0;  // root visits kept from the previous search
   std::vector<RootChild> children;  // most visited first
-  std::vector<Point> principal_variation;
+  std::vector<Point> principal_variation;  // the best child's pv
   // Per point index: the share of playouts in which Black owned the point,
   // minus the share in which White did, in [-1, 1].
   std::vector<float> ownership;
@@ -106,6 +109,7 @@ class GoSearch {
   void prepare_root(const Game& game, const Board& root_board, Color to_move);
   bool keep_going(std::int64_t playouts, double seconds, const SearchLimits& limits, double* last_report);
   SearchResult collect(const Node& root, std::int64_t playouts);
+  std::vector<Point> principal_variation(const Node& node);
 
   Settings settings_;
   std::unique_ptr<Tree> tree_;

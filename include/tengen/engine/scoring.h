@@ -20,6 +20,7 @@ std::vector<float> playout_ownership(const Board& board, int playouts, Rng& rng)
 struct Judgement {
   std::vector<StoneStatus> status;  // per point index; Alive for empty points
   double score = 0;                 // Black minus White, komi included
+  std::vector<float> ownership;     // what the judgement was made from
 };
 
 // A string is dead when its points belong to the opponent by more than

@@ -2,7 +2,9 @@
 // The GTP v2 front end: a table of commands over the Engine. Testable in
 // process: feed a line, get the exact response text.
 
+#include <atomic>
 #include <functional>
+#include <memory>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "tengen/engine/engine.h"
+#include "tengen/gtp/input.h"
 
 namespace tengen {
 
@@ -23,6 +26,9 @@ class GtpServer {
   std::optional<std::string> handle_line(std::string_view line);
 
   // Reads commands until quit or end of input, answering each in order.
+  // Input is read ahead on a thread of its own, so that analysis stops as
+  // soon as the next command arrives, GoGui's "# interrupt" ends a search,
+  // and the engine may ponder while it waits.
   void run(std::istream& in, std::ostream& out);
 
   bool quit_requested() const { return quit_; }
@@ -33,12 +39,14 @@ class GtpServer {
   struct Reply {
     bool ok;
     std::string text;
+    bool streamed = false;  // the "=id" line and more went out through emit()
   };
   struct Command {
     std::string_view name;
     Reply (GtpServer::*handler)(const Args&);
   };
   static const std::vector<Command>& commands();
+  static bool is_known(std::string_view name);
 
   static Reply success(std::string text = "") { return {true, std::move(text)}; }
   static Reply failure(std::string text) { return {false, std::move(text)}; }
@@ -47,6 +55,16 @@ class GtpServer {
   std::optional<Color> parse_color(std::string_view s) const;
   std::optional<Point> parse_point(std::string_view s) const;
   std::string vertex(Point p) const;
+
+  // Streaming replies (analysis): the handler opens the reply, emits lines
+  // as it goes, and returns the rest. Without run() (in-process tests) the
+  // lines are collected, and input always counts as pending, so analysis
+  // reports once and stops.
+  void open_stream();
+  void emit(const std::string& text);
+  bool input_pending() const;
+  const std::atomic<bool>* interrupt_flag() const;
+  void ponder_until_input();
 
   Reply cmd_protocol_version(const Args&);
   Reply cmd_name(const Args&);
@@ -76,12 +94,35 @@ class GtpServer {
   Reply cmd_kgs_game_over(const Args&);
   Reply cmd_kgs_rules(const Args&);
   Reply cmd_playout_stats(const Args&);
+  Reply cmd_solve(const Args&);  // src/gtp/solve_command.cpp
 
   Reply generate(const Args& args, bool play, bool cleanup);
   Reply place_handicap(const std::vector<Point>& points);
 
+  // Analysis commands (src/gtp/analysis.cpp).
+  Reply cmd_lz_analyze(const Args&);
+  Reply cmd_kata_analyze(const Args&);
+  Reply cmd_lz_genmove_analyze(const Args&);
+  Reply cmd_kata_genmove_analyze(const Args&);
+  Reply cmd_genmove_analyze(const Args&);
+  Reply analyze(const Args& args, bool kata);
+  Reply genmove_analyze(const Args& args, bool kata);
+  Reply cmd_gogui_analyze_commands(const Args&);
+  Reply cmd_gogui_interrupt(const Args&);
+  Reply cmd_param(const Args&);
+  Reply cmd_visits(const Args&);
+  Reply cmd_pv(const Args&);
+  Reply cmd_ownership(const Args&);
+  Reply cmd_score_estimate(const Args&);
+  Reply cmd_cgos_info(const Args&);
+  Reply cmd_cgos_gameover(const Args&);
+
   Engine& engine_;
   bool quit_ = false;
+  std::shared_ptr<InputQueue> input_;
+  std::ostream* out_ = nullptr;
+  std::string id_;      // of the command being handled
+  std::string stream_;  // emitted text, when there is no out_
 };
 
 }  // namespace tengen

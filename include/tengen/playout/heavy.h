@@ -65,7 +65,9 @@ struct RuleSwitch {
 
   // Draws from rng only when the probability is strictly between 0 and 1,
   // so that rules that always fire cost no random number.
-  bool open(Rng& rng) const { return on && (probability >= 1.0 || rng.uniform() < probability); }
+  bool open(Rng& rng) const {
+    return on && probability > 0 && (probability >= 1.0 || rng.uniform() < probability);
+  }
 };
 
 struct HeavyConfig {
@@ -90,6 +92,8 @@ struct HeavyConfig {
   int fill_board_tries(int size) const;
 };
 
+// One per search thread: it keeps scratch state (the strings in atari, the
+// ladder reader's overlay) and is not to be shared. About 3 KB.
 class HeavyPolicy {
  public:
   explicit HeavyPolicy(const HeavyConfig& config);
@@ -114,7 +118,6 @@ class HeavyPolicy {
   Point nakade_move(const Board& b, Point last, Color c) const;
   Point fill_board_move(const Board& b, Rng& rng) const;
   Point pattern_or_approach_move(const Board& b, Point last, Color c, Rng& rng, Rule& tag) const;
-  Point pattern_move(const Board& b, Point last, Color c, Rng& rng) const;
   Point capture_move(const Board& b, Color c, Rng& rng) const;
   Point random_move(Board& b, Color c, Rng& rng) const;
   bool can_escape(const Board& b, Point lib, Color c);

@@ -10,8 +10,32 @@ namespace tengen {
 
 // If x lies in a hole of exactly 3 empty points whose every neighbour is a
 // stone of `owner` or the edge, the hole's centre (its vital point);
-// kNoPoint otherwise.
-Point nakade_vital_point(const Board& b, Point x, Color owner);
+// kNoPoint otherwise. Inline: it is asked about every empty point next to
+// every move.
+inline Point nakade_vital_point(const Board& b, Point x, Color owner) {
+  // A hole of 3 is a centre with two empty neighbours and two ends with one
+  // each (two neighbours of a point never touch), none of them next to an
+  // attacker's stone: then everything else around it is the owner's or the
+  // edge. The neighbour counts answer that without a flood fill.
+  const Color attacker = opponent(owner);
+  auto walled = [&](Point p, int empty) {
+    return b.neighbor_count(p, Color::Empty) == empty && b.neighbor_count(p, attacker) == 0;
+  };
+  const int empty = b.neighbor_count(x, Color::Empty);
+  if (empty == 0 || empty > 2 || b.neighbor_count(x, attacker) != 0) return kNoPoint;  // most points stop here
+  Point centre = x;
+  if (empty == 1) {
+    b.for_each_neighbor(x, [&](Point q) {
+      if (b.at(q) == Color::Empty) centre = q;
+    });
+  }
+  if (!walled(centre, 2)) return kNoPoint;
+  bool ends = true;
+  b.for_each_neighbor(centre, [&](Point q) {
+    if (b.at(q) == Color::Empty) ends &= walled(q, 1);
+  });
+  return ends ? centre : kNoPoint;
+}
 
 // p and its 8 neighbours are all empty (the edge is not empty).
 inline bool is_open_space(const Board& b, Point p) {
@@ -33,8 +57,12 @@ Point self_atari_liberty(const Board& b, Point p, Color c);
 // would not join) and is itself legal and no self-atari; kNoPoint otherwise.
 Point approach_connection(const Board& b, Point p, Color c);
 
-// Reads ladders on a private scratch board, so that the position it is
-// asked about stays untouched. One per playout thread.
+// Reads ladders without copying the board: the stones the reading adds
+// live in a small overlay (bitboards and lists), and liberties come from the
+// board's liberty sets masked by the overlay's empty points. No captures are
+// played out: a reading that would capture anything stops and counts as an
+// escape, so "caught" is only ever said of a plain ladder. One per playout
+// thread.
 class LadderReader {
  public:
   // c plays `escape`, a legal move whose string then has exactly two
@@ -45,10 +73,43 @@ class LadderReader {
   bool escape_is_caught(const Board& b, Point escape, Color c);
 
  private:
-  Point chasing_atari(Point chased, Color c) const;
-  bool can_capture_a_chaser(Point chased, Color c) const;
+  static constexpr int kMaxList = 256;
 
-  Board board_;
+  // A string of the chasing side in the overlay: board strings (by root)
+  // and stones placed here.
+  struct ChaserString {
+    Point roots[kMaxList];
+    int n_roots = 0;
+    Point placed[kMaxList];
+    int n_placed = 0;
+  };
+
+  bool overlay_empty(Point p) const { return empty_.test(p); }
+  bool is_chaser(Point p) const;
+  void place(Point p, Color color);
+  void join_chased(Point p);
+  void collect_chaser(Point stone, ChaserString& s) const;
+  Bitboard liberty_set(const ChaserString& s) const;
+  int chaser_liberties(Point stone) const;
+  int chaser_liberties_if_placed(Point p) const;
+  bool chaser_in_atari() const;
+  bool run_captures(Point run) const;
+  bool atari_captures(Point atari) const;
+  Bitboard run_liberties(Point run, Point atari) const;
+  int liberties_after_capturing_run(Point run) const;
+  Point chasing_atari() const;
+
+  const Board* b_ = nullptr;
+  Color chased_color_ = Color::Black;
+  Bitboard empty_;        // the board's empty points less the stones placed here
+  Bitboard placed_[2];    // stones placed here, Black and White
+  Bitboard chased_libs_;  // exact, in the overlay
+  Point chased_roots_[kMaxList];  // the board's strings that are part of the chased string
+  int n_chased_roots_ = 0;
+  Point chased_placed_[kMaxList];  // its stones placed here
+  int n_chased_placed_ = 0;
+  Point chaser_placed_[kMaxList];
+  int n_chaser_placed_ = 0;
 };
 
 // The strings in atari, kept up to date move by move: a string's liberties
@@ -73,7 +134,7 @@ class AtariWatch {
 
  private:
   void prune(const Board& b);
-  void add_if_in_atari(const Board& b, Point stone);
+  void add(const Board& b, Point stone_in_atari);
 
   int count_ = 0;
   Point stones_[kMaxPoints];  // string roots when listed

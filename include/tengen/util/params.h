@@ -31,6 +31,7 @@ struct Settings {
   int consistency_min_visits = 50;
   int prior_visits = 10;
   bool reuse_tree = true;
+  bool ponder = false;             // think while waiting for the next command
   bool early_stop = true;
   double time_extension = 1.5;     // a move may take this times its plan when the best move is unclear
   std::uint64_t seed = 0;          // 0: seeded from the clock
