@@ -119,6 +119,20 @@ class Cli : public ::testing::Test {
   fs::path dir_;
 };
 
+// Every Tengen parameter file shipped in configs/ loads and runs a session.
+TEST_F(Cli, ShippedConfigsAreValid) {
+  int checked = 0;
+  for (const auto& entry : fs::directory_iterator(TENGEN_SOURCE_DIR "/configs")) {
+    if (entry.path().extension() != ".cfg") continue;
+    const Outcome r = tengen("--config " + quote(entry.path().string()) + " --playouts 20 --threads 1 --ponder false",
+                             "boardsize 9\ngenmove b\nquit\n");
+    EXPECT_EQ(r.code, 0) << entry.path() << ": " << r.err;
+    EXPECT_EQ(r.out.rfind("=\n\n= ", 0), 0u) << entry.path() << ": " << r.out;
+    ++checked;
+  }
+  EXPECT_GE(checked, 3);
+}
+
 TEST_F(Cli, HelpAndVersionExitZero) {
   for (const std::string flag : {"--help", "-h", "gtp --help", "bench --help"}) {
     const Outcome r = tengen(flag);
