@@ -29,9 +29,13 @@ Engine::Engine(const Settings& settings)
 std::optional<std::string> Engine::set_param(std::string_view name, std::string_view value) {
   Settings changed = settings_;
   if (auto err = tengen::set_param(changed, name, value)) return err;
+  try {
+    search_.configure(changed);  // may refuse, e.g. a bad pattern file
+  } catch (const std::exception& e) {
+    return std::string(e.what());
+  }
   settings_ = changed;
   game_.set_superko(settings_.superko);
-  search_.configure(settings_);
   return std::nullopt;
 }
 

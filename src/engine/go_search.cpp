@@ -36,7 +36,13 @@ int GoDomain::children(const Board& b, ChildInit* out, Scratch&) const {
 int GoDomain::rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, int* length) const {
   const int room = std::min(kMaxTrail - *length, playout_move_limit(b.size()));
   std::uint8_t player = static_cast<std::uint8_t>(this->player(b));
-  const PlayoutResult r = light_playout(b, rng, room, scratch.moves);
+  PlayoutResult r;
+  if (heavy) {
+    if (!scratch.heavy) scratch.heavy.emplace(*heavy);
+    r = scratch.heavy->playout(b, rng, room, scratch.moves);
+  } else {
+    r = light_playout(b, rng, room, scratch.moves);
+  }
   for (int i = 0; i < r.moves_played; ++i) {
     trail[(*length)++] = {to_tree_move(scratch.moves[i]), player};
     player ^= 1;
@@ -67,11 +73,25 @@ SelectionParams GoSearch::selection_params(const Settings& s) {
   return p;
 }
 
+namespace {
+
+// The heavy policy's configuration (its pattern file read and checked), or
+// null for light playouts. Throws PatternFileError on a bad pattern file.
+std::shared_ptr<const HeavyConfig> heavy_config(const Settings& s) {
+  if (s.policy != "heavy") return nullptr;
+  return std::make_shared<const HeavyConfig>(HeavyConfig::from_settings(s));
+}
+
+}  // namespace
+
 GoSearch::GoSearch(const Settings& settings)
-    : settings_(settings), tree_(std::make_unique<Tree>(static_cast<std::size_t>(settings.memory) << 20)) {}
+    : settings_(settings),
+      heavy_(heavy_config(settings)),
+      tree_(std::make_unique<Tree>(static_cast<std::size_t>(settings.memory) << 20)) {}
 
 void GoSearch::configure(const Settings& settings) {
   const bool resize = settings.memory != settings_.memory;
+  heavy_ = heavy_config(settings);  // first, so a bad pattern file changes nothing
   settings_ = settings;
   if (resize) tree_ = std::make_unique<Tree>(static_cast<std::size_t>(settings.memory) << 20);
   forget_tree();
@@ -174,6 +194,7 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
 
   GoDomain domain;
   domain.komi = komi;
+  domain.heavy = heavy_.get();
   Mcts<GoDomain> mcts(domain, *tree_, selection_params(settings_));
   mcts.set_expand_visits(static_cast<std::uint32_t>(settings_.expand_visits));
   MctsLimits mcts_limits;

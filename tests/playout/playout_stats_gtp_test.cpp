@@ -111,12 +111,14 @@ TEST_F(PlayoutStatsGtp, RefusesBadArgumentsAndAMissingPatternFile) {
                           "tengen-playout_stats 1 2", "tengen-playout_stats 1000001"}) {
     EXPECT_EQ(reply(server, bad), "? syntax error\n\n") << bad;
   }
+  // A bad pattern file is refused where it is given: an engine is not built
+  // with it, and setting it through GTP leaves the old one in place.
   Settings broken = stats_settings("heavy");
   broken.heavy_pattern_file = "/nonexistent/mogo.txt";
-  Engine e2(broken);
-  GtpServer s2(e2);
-  const std::string r = reply(s2, "tengen-playout_stats 5");
+  EXPECT_THROW(Engine{broken}, PatternFileError);
+  const std::string r = reply(server, "tengen-param heavy-pattern-file /nonexistent/mogo.txt");
   EXPECT_EQ(r.rfind("? cannot read pattern file '/nonexistent/mogo.txt'", 0), 0u) << r;
+  EXPECT_EQ(reply(server, "tengen-playout_stats 5").rfind("=\npolicy heavy", 0), 0u);
 }
 
 }  // namespace

@@ -7,10 +7,12 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "tengen/board/game.h"
 #include "tengen/engine/priors.h"
+#include "tengen/playout/heavy.h"
 #include "tengen/playout/playout.h"
 #include "tengen/search/mcts.h"
 #include "tengen/search/tree.h"
@@ -29,6 +31,7 @@ struct GoDomain {
   struct Scratch {
     Point moves[kMaxPoints * 4];
     std::vector<std::int32_t> owned;  // per point: playouts Black owned it minus White did
+    std::optional<HeavyPolicy> heavy;  // this thread's, made on first use
   };
   static constexpr int kMaxMoves = kMaxPoints;
   static constexpr int kMaxChildren = kMaxPoints;
@@ -36,6 +39,7 @@ struct GoDomain {
 
   double komi = 7.5;
   PriorWeights priors;
+  const HeavyConfig* heavy = nullptr;  // MoGo's playout policy; light playouts if null
 
   int player(const Board& b) const { return b.to_move() == Color::Black ? 0 : 1; }
   bool terminal(const Board& b) const { return b.consecutive_passes() >= 2; }
@@ -112,6 +116,7 @@ class GoSearch {
   std::vector<Point> principal_variation(const Node& node);
 
   Settings settings_;
+  std::shared_ptr<const HeavyConfig> heavy_;  // loaded once, shared by every thread
   std::unique_ptr<Tree> tree_;
   // What the kept tree's root is: the game's moves up to it and who moved.
   std::vector<Move> tree_history_;
