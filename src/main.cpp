@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "tengen/engine/bench.h"
+#include "tengen/engine/search_bench.h"
 #include "tengen/engine/engine.h"
 #include "tengen/gtp/gtp.h"
 #include "tengen/playout/heavy.h"
@@ -98,7 +99,26 @@ Board bench_start(const po::variables_map& vm) {
   return *b;
 }
 
+// `bench --search`: one search of --count playouts (default 10,000) from the
+// empty board; with one thread and a seed its signature only moves when the
+// search's behaviour does.
+int run_search_bench(const Settings& settings, const po::variables_map& vm) {
+  const int size = vm["size"].as<int>();
+  if (size < kMinSize || size > kMaxSize) throw UsageError("--size must be between 2 and 19");
+  const std::int64_t count = vm["count"].as<std::int64_t>() > 0 ? vm["count"].as<std::int64_t>() : 10000;
+  Settings s = settings;
+  if (s.seed == 0) s.seed = 1;
+  std::cout << "bench --search: size " << size << ", policy " << s.policy << ", " << s.threads << " thread(s), "
+            << count << " playouts, seed " << s.seed << std::endl;
+  const SearchBenchResult r = run_search_bench(s, size, count);
+  std::printf("best %s, signature %016llx%s\n", r.best.c_str(), static_cast<unsigned long long>(r.signature),
+              s.threads > 1 ? " (several threads: not reproducible)" : "");
+  std::printf("%lld playouts in %.2f s: %.0f playouts/s\n", static_cast<long long>(r.playouts), r.seconds, r.rate());
+  return 0;
+}
+
 int run_bench(const Settings& settings, const po::variables_map& vm) {
+  if (vm.count("search")) return run_search_bench(settings, vm);
   const double seconds = vm["seconds"].as<double>();
   const std::int64_t count = vm["count"].as<std::int64_t>();
   if (!(seconds > 0) || !std::isfinite(seconds)) throw UsageError("--seconds must be a positive number");
@@ -220,7 +240,8 @@ int run(int argc, char** argv) {
       "position", po::value<std::string>()->value_name("FILE"),
       "start from the position of an SGF record (its size) instead of the empty board")(
       "position-moves", po::value<int>()->default_value(0)->value_name("N"),
-      "with --position: replay only the first N moves (0: all)");
+      "with --position: replay only the first N moves (0: all)")(
+      "search", "time a whole search of --count playouts (10000 if 0) instead, and print its signature");
   const po::options_description params = parameter_options();
   po::options_description all;
   all.add(general).add(params);

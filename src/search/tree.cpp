@@ -7,8 +7,9 @@ namespace tengen {
 
 Tree::Tree(std::size_t memory_bytes)
     : capacity_(std::max<std::size_t>(memory_bytes / (2 * sizeof(Node)), 1024)) {
-  pool_[0].reset(new Node[capacity_]);
-  pool_[1].reset(new Node[capacity_]);
+  for (auto& pool : pool_) {
+    pool.reset(static_cast<Node*>(::operator new(capacity_ * sizeof(Node), std::align_val_t(alignof(Node)))));
+  }
   clear();
 }
 
@@ -18,6 +19,7 @@ void Tree::clear() {
 }
 
 void Tree::copy_node(Node& to, const Node& from) {
+  new (&to) Node();  // the pool's storage is raw until written here
   to.move = from.move;
   to.num_children = from.num_children;
   to.first_child = from.first_child;
@@ -53,7 +55,7 @@ bool Tree::expand(Node& leaf, const ChildInit* init, int count, std::uint32_t pr
     leaf.state.store(Node::kUnexpandable, std::memory_order_release);
     return false;
   }
-  Node* kids = &pool_[active_][first];
+  Node* kids = &pool(active_)[first];
   for (int i = 0; i < count; ++i) init_child(kids[i], init[i], prior_visits);
   leaf.first_child = first;
   leaf.num_children = static_cast<std::uint16_t>(count);
@@ -76,7 +78,7 @@ void Tree::set_root_children(const ChildInit* init, int count, std::uint32_t pri
     return;
   }
   const Node* old = children(r);
-  Node* kids = &pool_[active_][first];
+  Node* kids = &pool(active_)[first];
   for (int i = 0; i < count; ++i) {
     const Node* same = std::find_if(old, old + r.num_children, [&](const Node& n) { return n.move == init[i].move; });
     if (same != old + r.num_children) {
@@ -94,25 +96,25 @@ NodeIndex Tree::copy_subtree(const Node& from_root, int to) {
   const int from = 1 - to;
   std::vector<std::pair<NodeIndex, NodeIndex>> queue;  // (index in `from`, index in `to`)
   std::size_t next = 1;
-  copy_node(pool_[to][0], from_root);
-  pool_[to][0].first_child = kNoNode;
-  pool_[to][0].num_children = 0;
+  copy_node(pool(to)[0], from_root);
+  pool(to)[0].first_child = kNoNode;
+  pool(to)[0].num_children = 0;
   if (from_root.state.load(std::memory_order_relaxed) == Node::kExpanded) {
-    queue.emplace_back(static_cast<NodeIndex>(&from_root - pool_[from].get()), 0);
+    queue.emplace_back(static_cast<NodeIndex>(&from_root - pool(from)), 0);
   } else {
-    pool_[to][0].state.store(Node::kLeaf, std::memory_order_relaxed);
+    pool(to)[0].state.store(Node::kLeaf, std::memory_order_relaxed);
   }
   for (std::size_t q = 0; q < queue.size(); ++q) {
-    const Node& src = pool_[from][queue[q].first];
-    Node& dst = pool_[to][queue[q].second];
+    const Node& src = pool(from)[queue[q].first];
+    Node& dst = pool(to)[queue[q].second];
     const NodeIndex first = static_cast<NodeIndex>(next);
     next += src.num_children;
     dst.first_child = first;
     dst.num_children = src.num_children;
     dst.state.store(Node::kExpanded, std::memory_order_relaxed);
     for (int i = 0; i < src.num_children; ++i) {
-      const Node& child = pool_[from][src.first_child + i];
-      Node& copy = pool_[to][first + i];
+      const Node& child = pool(from)[src.first_child + i];
+      Node& copy = pool(to)[first + i];
       copy_node(copy, child);
       if (child.state.load(std::memory_order_relaxed) == Node::kExpanded) {
         queue.emplace_back(src.first_child + i, first + i);
@@ -132,7 +134,7 @@ std::size_t Tree::reroot(const TreeMove* moves, int count) {
   for (int i = 0; i < count && node; ++i) {
     const Node* found = nullptr;
     if (node->state.load(std::memory_order_relaxed) == Node::kExpanded) {
-      const Node* kids = &pool_[active_][node->first_child];
+      const Node* kids = &pool(active_)[node->first_child];
       for (int k = 0; k < node->num_children; ++k) {
         if (kids[k].move == moves[i]) found = &kids[k];
       }

@@ -11,6 +11,7 @@
 // MoGo) can be added.
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 
@@ -34,6 +35,17 @@ struct SelectionParams {
   std::uint32_t prior_visits = 10;  // RAVE visits a child starts with, at its prior
 };
 
+// log(x) for x >= 1 to about 0.3% (a cubic on the mantissa): selection
+// takes it for every child it looks at, where libm's log costs more than
+// the rest of the score together.
+inline float fast_log(float x) {
+  const std::uint32_t bits = std::bit_cast<std::uint32_t>(x);
+  const float exponent = static_cast<float>(static_cast<int>(bits >> 23) - 127);
+  const float m = std::bit_cast<float>((bits & 0x7FFFFFu) | 0x3F800000u);  // in [1, 2)
+  const float log2_m = ((0.15824870f * m - 1.05187502f) * m + 3.04788415f) * m - 2.15404911f;
+  return (exponent + log2_m) * 0.69314718f;
+}
+
 // The score of a child; parent_visits counts the parent's simulations.
 inline double mogo_score(const Node& child, std::uint32_t parent_visits, const SelectionParams& p) {
   const double n = child.n() + static_cast<double>(child.virtual_loss.load(std::memory_order_relaxed));
@@ -44,7 +56,7 @@ inline double mogo_score(const Node& child, std::uint32_t parent_visits, const S
   const double beta = r > 0 ? r / (r + n + r * n / p.rave_equivalence) : 0.0;
   const double gamma = std::min(p.prior_weight / std::max(r, 1.0), 1.0 - beta);
   const double alpha = 1.0 - beta - gamma;
-  double score = alpha * mean + beta * rave + (gamma + p.progressive_bias / std::log(2.0 + n)) * child.prior;
+  double score = alpha * mean + beta * rave + (gamma + p.progressive_bias / fast_log(static_cast<float>(2.0 + n))) * child.prior;
   if (p.ucb_c > 0) score += p.ucb_c * std::sqrt(std::log(parent_visits + 1.0) / (n + 1.0));
   return score;
 }

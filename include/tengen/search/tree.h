@@ -12,13 +12,15 @@
 //   first_child, num_children. Readers load `state` with acquire first.
 // - Relaxed atomics: visits, wins, rave_visits, rave_wins, virtual_loss.
 //   Selection may read slightly stale, mutually inconsistent values; that
-//   only blurs a choice that is statistical anyway, and every update is a
-//   single atomic add, so no count is ever lost.
+//   only blurs a choice that is statistical anyway. visits, wins and
+//   virtual_loss change by atomic adds, so none of their updates is lost;
+//   the RAVE pair is racy on purpose (see add_rave_result).
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
 
 namespace tengen {
 
@@ -70,8 +72,8 @@ class Tree {
 
   // Forgets everything but a fresh root.
   void clear();
-  Node& root() { return pool_[active_][0]; }
-  Node* children(const Node& n) { return &pool_[active_][n.first_child]; }
+  Node& root() { return pool(active_)[0]; }
+  Node* children(const Node& n) { return &pool(active_)[n.first_child]; }
   std::size_t capacity() const { return capacity_; }
   std::size_t used() const { return next_free_.load(std::memory_order_relaxed); }
 
@@ -96,9 +98,12 @@ class Tree {
     n.visits.fetch_add(1, std::memory_order_relaxed);
     n.wins.fetch_add(half_points, std::memory_order_relaxed);
   }
+  // RAVE updates are many (a whole child list per node on the path) and
+  // statistical: a plain relaxed load and store instead of a locked add, so
+  // two threads updating the same child at once may lose one update.
   static void add_rave_result(Node& n, std::uint32_t half_points) {
-    n.rave_visits.fetch_add(1, std::memory_order_relaxed);
-    n.rave_wins.fetch_add(half_points, std::memory_order_relaxed);
+    n.rave_visits.store(n.rave_visits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    n.rave_wins.store(n.rave_wins.load(std::memory_order_relaxed) + half_points, std::memory_order_relaxed);
   }
 
  private:
@@ -108,8 +113,15 @@ class Tree {
   static void init_child(Node& child, const ChildInit& init, std::uint32_t prior_visits);
   NodeIndex copy_subtree(const Node& from_root, int to_pool);
 
+  // Raw storage: a node is constructed when it is first written (copy_node),
+  // so a big pool costs no time and no memory until the tree grows into it.
+  struct RawDelete {
+    void operator()(Node* p) const { ::operator delete(p, std::align_val_t(alignof(Node))); }
+  };
+  Node* pool(int which) { return pool_[which].get(); }
+
   std::size_t capacity_;  // nodes per pool
-  std::unique_ptr<Node[]> pool_[2];
+  std::unique_ptr<Node, RawDelete> pool_[2];
   int active_ = 0;
   std::atomic<std::size_t> next_free_{1};
 };

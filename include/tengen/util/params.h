@@ -56,7 +56,7 @@ struct Settings {
   std::string heavy_pattern_file;  // empty: patterns/mogo-3x3.txt in the source tree
   // Playing
   double resign_threshold = 0.1;
-  int resign_min_moves = 20;       // per side, on 19x19; scaled by board area
+  int resign_min_moves = 60;       // per side, on 19x19; scaled by board area
   double pass_ownership = 0.9;     // a point this settled is not worth a move
   int score_playouts = 2000;       // for final_score / final_status_list
   double dead_threshold = 0.3;     // how surely the opponent must own a string for it to be dead
