@@ -195,6 +195,7 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   GoDomain domain;
   domain.komi = komi;
   domain.heavy = heavy_.get();
+  domain.rave = settings_.rave;
   Mcts<GoDomain> mcts(domain, *tree_, selection_params(settings_));
   mcts.set_expand_visits(static_cast<std::uint32_t>(settings_.expand_visits));
   MctsLimits mcts_limits;

@@ -19,6 +19,9 @@ std::vector<ParamDef> make_registry() {
       {"time", &S::time, 0, 1e6, {}, "maximum seconds per move (0: no cap besides the game clock)"},
       {"memory", &S::memory, 1, 1 << 20, {}, "MiB of memory for the search tree"},
       {"expand-visits", &S::expand_visits, 1, 1000, {}, "visits of a leaf before it is expanded"},
+      {"rave", &S::rave, 0, 1, {},
+       "gather AMAF (RAVE) statistics; off, with prior-visits 0, prior-weight 0, progressive-bias 0 and ucb-c > 0, "
+       "the search is plain UCT"},
       {"rave-equivalence", &S::rave_equivalence, 1, 1e9, {},
        "K of the RAVE schedule beta = r / (r + n + r*n/K): visits at which RAVE and real values weigh alike"},
       {"prior-weight", &S::prior_weight, 0, 1000, {}, "c2: the prior's weight gamma = c2 / (RAVE visits)"},
@@ -82,7 +85,7 @@ std::vector<ParamDef> make_registry() {
       {"dynamic-komi-moves", &S::dynamic_komi_moves, 1, 10000, {},
        "moves over which the handicap bonus fades (19x19; scaled by board area)"},
       {"ratchet-win-rate", &S::ratchet_win_rate, 0.5, 1, {},
-       "above this win rate the search plays for one more point (1: off)"},
+       "in handicap games, above this win rate the search plays for one more point (1: off)"},
       {"time-margin", &S::time_margin, 0, 3600, {}, "seconds of the clock never spent"},
       {"time-moves-ahead", &S::time_moves_ahead, 0.01, 10, {},
        "own moves still expected per empty point, for dividing the clock"},

@@ -40,6 +40,7 @@ struct GoDomain {
   double komi = 7.5;
   PriorWeights priors;
   const HeavyConfig* heavy = nullptr;  // MoGo's playout policy; light playouts if null
+  bool rave = true;
 
   int player(const Board& b) const { return b.to_move() == Color::Black ? 0 : 1; }
   bool terminal(const Board& b) const { return b.consecutive_passes() >= 2; }
@@ -47,7 +48,7 @@ struct GoDomain {
   void play(Board& b, TreeMove m, Scratch&) const { b.play(to_point(m), b.to_move()); }
   int rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, int* length) const;
   int terminal_result(const Board& b) const;
-  bool amaf(TreeMove m) const { return m != kTreePass; }
+  bool amaf(TreeMove m) const { return rave && m != kTreePass; }
 };
 
 struct SearchResult;

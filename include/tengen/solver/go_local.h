@@ -76,9 +76,12 @@ class GoLocalGame {
   GoLocalGame(const Board& board, std::span<const Point> region, Point max_target, Point min_target);
   // Copies only the superko positions in use: the solver copies the root
   // once a playout.
-  GoLocalGame(const GoLocalGame& other) { copy_from(other); }
+  GoLocalGame(const GoLocalGame& other) : board_(other.board_) { copy_all_but_board(other); }
   GoLocalGame& operator=(const GoLocalGame& other) {
-    if (this != &other) copy_from(other);
+    if (this != &other) {
+      board_ = other.board_;
+      copy_all_but_board(other);
+    }
     return *this;
   }
 
@@ -113,7 +116,8 @@ class GoLocalGame {
   enum class Status : std::uint8_t { kOpen, kWon, kLost, kDraw };
   using TwinKey = std::array<Point, 4>;  // adjacent string roots, sorted, kNoPoint-padded
 
-  void copy_from(const GoLocalGame& other);
+  void copy_all_but_board(const GoLocalGame& other);
+  void set_region(std::span<const Point> region);
   void update_status();
   Status playout_status() const;
   bool repeats(Point p, Color c) const;
@@ -126,11 +130,11 @@ class GoLocalGame {
   Bitboard region_bb_;
   Bitboard outside_;  // on-board points not in the region: never played on
   Bitboard touched_;  // region points that held a stone at some time in this game
-  std::array<Point, kMaxRegion> region_;
+  std::array<Point, kMaxRegion> region_{};
   int region_size_ = 0;
-  Point max_target_;
-  Point min_target_;
-  Color max_color_;
+  Point max_target_ = kNoPoint;
+  Point min_target_ = kNoPoint;
+  Color max_color_ = Color::Empty;
   Status status_ = Status::kOpen;
   bool merge_twins_ = true;
   bool captured_ = false;  // some capture happened: only then can a position repeat

@@ -22,6 +22,7 @@ struct Settings {
   std::int64_t memory = 512;       // MiB for the search tree
   int expand_visits = 2;
   // MoGo's formula and the consistency fixes (see search/selection.h)
+  bool rave = true;                // AMAF statistics at all (off: plain UCT with ucb-c)
   double rave_equivalence = 1500;
   double prior_weight = 1.0;
   double progressive_bias = 0.5;
@@ -63,11 +64,11 @@ struct Settings {
   bool superko = true;
   bool capture_dead = false;       // never pass while dead opponent stones remain (CGOS)
   // Dynamic komi: handicap stones count for White early on, fading out;
-  // then a ratchet keeps a far-ahead side honest.
+  // then, in handicap games, a ratchet keeps a far-ahead side honest.
   bool dynamic_komi = true;
   double handicap_stone_value = 7.0;
   int dynamic_komi_moves = 200;    // over which the handicap bonus fades (19x19; scaled by area)
-  double ratchet_win_rate = 0.75;  // above this, the search plays for one more point
+  double ratchet_win_rate = 0.8;   // in handicap games, above this the search plays for one more point
   // Time
   double time_margin = 1.0;        // seconds kept in reserve
   double time_moves_ahead = 0.4;   // expected remaining own moves per empty point
