@@ -10,33 +10,36 @@
 namespace tengen {
 
 GoLocalGame::GoLocalGame(const Board& board, std::span<const Point> region, Point max_target, Point min_target)
-    : board_(board), max_target_(max_target), min_target_(min_target), max_color_(Color::Empty) {
+    : board_(board), max_target_(max_target), min_target_(min_target) {
   if (!board.on_board(max_target) || !board.on_board(min_target) || !is_player(board.at(max_target)) ||
       board.at(min_target) != opponent(board.at(max_target)))
     throw std::invalid_argument("local game: the targets must be stones of opposite colours");
   max_color_ = board.at(max_target);
-  region_bb_.clear();
-  touched_.clear();
-  for (const Point p : region) {
-    if (!board.on_board(p)) throw std::invalid_argument("local game: region point off the board");
-    if (region_bb_.test(p)) continue;
-    if (region_size_ == kMaxRegion) throw std::invalid_argument("local game: region too large");
-    region_bb_.set(p);
-    region_[region_size_++] = p;
-    if (board.at(p) != Color::Empty) touched_.set(p);
-  }
-  outside_.clear();
-  for (int i = 0; i < board.num_points(); ++i) {
-    const auto p = static_cast<Point>(i);
-    if (board.on_board(p) && !region_bb_.test(p)) outside_.set(p);
-  }
+  set_region(region);
   board_.reset_pass_count();  // the fight starts afresh, whatever the record did
   history_[history_size_++] = board_.hash();
   update_status();
 }
 
-void GoLocalGame::copy_from(const GoLocalGame& o) {
-  board_ = o.board_;
+void GoLocalGame::set_region(std::span<const Point> region) {
+  region_bb_.clear();
+  touched_.clear();
+  for (const Point p : region) {
+    if (!board_.on_board(p)) throw std::invalid_argument("local game: region point off the board");
+    if (region_bb_.test(p)) continue;
+    if (region_size_ == kMaxRegion) throw std::invalid_argument("local game: region too large");
+    region_bb_.set(p);
+    region_[region_size_++] = p;
+    if (board_.at(p) != Color::Empty) touched_.set(p);
+  }
+  outside_.clear();
+  for (int i = 0; i < board_.num_points(); ++i) {
+    const auto p = static_cast<Point>(i);
+    if (board_.on_board(p) && !region_bb_.test(p)) outside_.set(p);
+  }
+}
+
+void GoLocalGame::copy_all_but_board(const GoLocalGame& o) {
   region_bb_ = o.region_bb_;
   outside_ = o.outside_;
   touched_ = o.touched_;
@@ -344,18 +347,22 @@ SolverConfig go_local_solver_config() {
   config.gamma = 0.0;
   config.delta = 10000.0;
   config.exploration = 0.1;
-  // Above the 1.0 a win scores: every child is tried once before any is
-  // searched deeper (branching is small once twins are merged), yet a
-  // proven loss (opti = 0 for the mover) still ranks below the unopened
-  // ones. Infinity (pure plain UCT) was 1.5 times worse.
+  // The value of a won playout: every child is tried before any is
+  // searched deeper (branching is small once twins are merged), yet a child
+  // proven not to win for the mover ranks below the unopened ones (its
+  // delta term is smaller). Infinity (plain UCT) needed 1.5 times more
+  // playouts, 0.5 as well (docs/solver.md).
   config.first_play_urgency = 1.0;
   return config;
 }
 
 namespace {
 
-// At most 64 Mi nodes (1.5 GB of address space, touched only as used).
-constexpr std::size_t kMaxPoolNodes = std::size_t{1} << 26;
+// At most 16 Mi nodes (400 MB of address space, touched only as used): a
+// million playouts of the hardest seki problem, twins not merged, use 1.8 Mi.
+// A full pool stops the tree growing; the answer may then be unknown
+// (LocalSolve::pool_full).
+constexpr std::size_t kMaxPoolNodes = std::size_t{1} << 24;
 
 LocalOutcome outcome_of(int value) {
   if (value > 0) return LocalOutcome::kWon;

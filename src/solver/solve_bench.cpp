@@ -262,6 +262,7 @@ void print_seki_grid(std::ostream& out, const std::string& title, const std::vec
     }
     out << "\n";
   }
+  out << std::flush;  // a table can take minutes: show each as it completes
 }
 
 bool paper_solved(const char* cell) { return cell[0] != '>'; }
