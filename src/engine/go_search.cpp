@@ -132,7 +132,7 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
   for (int i = 0; i < root_board.empty_count(); ++i) {
     const Point p = root_board.empty_point(i);
     if (!root_board.is_true_eye(p, to_move) && game.is_legal(p, to_move)) {
-      root_children.push_back({to_tree_move(p), expert_prior(root_board, p, to_move, PriorWeights{})});
+      root_children.push_back({to_tree_move(p), expert_prior(root_board, p, to_move, prior_weights(settings_))});
     }
   }
   if (root_children.empty()) root_children.push_back({kTreePass, 0.5f});
@@ -195,6 +195,7 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   GoDomain domain;
   domain.komi = komi;
   domain.heavy = heavy_.get();
+  domain.priors = prior_weights(settings_);
   domain.rave = settings_.rave;
   Mcts<GoDomain> mcts(domain, *tree_, selection_params(settings_));
   mcts.set_expand_visits(static_cast<std::uint32_t>(settings_.expand_visits));

@@ -33,6 +33,12 @@ double line_bonus(const Board& board, Point p, const PriorWeights& w) {
 
 }  // namespace
 
+PriorWeights prior_weights(const Settings& s) {
+  return {s.prior_base,       s.prior_capture,     s.prior_capture_last_move, s.prior_escape,
+          s.prior_atari,      s.prior_self_atari,  s.prior_first_line,        s.prior_second_line,
+          s.prior_third_line, s.prior_fourth_line, s.prior_near_last,         s.prior_near_second_last};
+}
+
 float expert_prior(const Board& board, Point p, Color c, const PriorWeights& w) {
   const Color opp = opponent(c);
   double h = w.base;

@@ -38,7 +38,7 @@ struct GoDomain {
   static constexpr int kMaxTrail = 1024 + playout_move_limit(kMaxSize);
 
   double komi = 7.5;
-  PriorWeights priors;
+  PriorWeights priors = prior_weights(Settings{});
   const HeavyConfig* heavy = nullptr;  // MoGo's playout policy; light playouts if null
   bool rave = true;
 

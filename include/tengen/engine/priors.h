@@ -5,23 +5,28 @@
 // two moves. A number in [0, 1]; also the seed of a child's RAVE statistics.
 
 #include "tengen/board/board.h"
+#include "tengen/util/params.h"
 
 namespace tengen {
 
+// The terms of H, added to a base; defaults in util/params.h.
 struct PriorWeights {
-  double base = 0.4;
-  double capture = 0.3;
-  double capture_last_move = 0.1;  // extra, for taking the stones just played
-  double escape = 0.25;            // saving an own string in atari
-  double atari = 0.1;
-  double self_atari = -0.3;
-  double first_line = -0.15;
-  double second_line = -0.03;
-  double third_line = 0.05;
-  double fourth_line = 0.03;
-  double near_last = 0.08;         // within distance 2 of the last move
-  double near_second_last = 0.04;  // within distance 2 of the move before
+  double base;
+  double capture;
+  double capture_last_move;  // extra, for taking the stones just played
+  double escape;             // saving an own string in atari
+  double atari;
+  double self_atari;
+  double first_line;
+  double second_line;
+  double third_line;
+  double fourth_line;
+  double near_last;         // within distance 2 of the last move
+  double near_second_last;  // within distance 2 of the move before
 };
+
+// The weights the parameter registry holds (prior-* parameters).
+PriorWeights prior_weights(const Settings& settings);
 
 // The prior of c playing the legal move p (not a pass).
 float expert_prior(const Board& board, Point p, Color c, const PriorWeights& w);

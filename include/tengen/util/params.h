@@ -31,6 +31,19 @@ struct Settings {
   double consistency_threshold = 0.3;
   int consistency_min_visits = 50;
   int prior_visits = 10;
+  // Expert-rule prior H(d) (engine/priors.h): a base and additive terms.
+  double prior_base = 0.4;
+  double prior_capture = 0.3;
+  double prior_capture_last_move = 0.1;
+  double prior_escape = 0.25;
+  double prior_atari = 0.1;
+  double prior_self_atari = -0.3;
+  double prior_first_line = -0.15;
+  double prior_second_line = -0.03;
+  double prior_third_line = 0.05;
+  double prior_fourth_line = 0.03;
+  double prior_near_last = 0.08;
+  double prior_near_second_last = 0.04;
   bool reuse_tree = true;
   bool ponder = false;             // think while waiting for the next command
   bool early_stop = true;
