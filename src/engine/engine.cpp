@@ -36,6 +36,7 @@ std::optional<std::string> Engine::set_param(std::string_view name, std::string_
   }
   settings_ = changed;
   game_.set_superko(settings_.superko);
+  judgement_.reset();  // it may depend on score-playouts or dead-threshold
   return std::nullopt;
 }
 
@@ -261,10 +262,18 @@ std::vector<Point> Engine::free_handicap(int n) const {
   return points;
 }
 
+// The same position is judged once: final_score, final_status_list and the
+// pass decision then agree with each other, however uncertain a fight is.
 Judgement Engine::judge_position() {
-  Board b = game_.board();
-  const std::vector<float> ownership = playout_ownership(b, settings_.score_playouts, rng_);
-  return judge(game_.board(), ownership, game_.komi(), settings_.dead_threshold);
+  const Board& board = game_.board();
+  const JudgementKey key{board.hash(), board.to_move(), game_.size(), game_.komi(), game_.moves().size()};
+  if (!judgement_ || !(judgement_key_ == key)) {
+    Board b = board;
+    const std::vector<float> ownership = playout_ownership(b, settings_.score_playouts, rng_);
+    judgement_ = judge(board, ownership, game_.komi(), settings_.dead_threshold);
+    judgement_key_ = key;
+  }
+  return *judgement_;
 }
 
 void Engine::load_sgf(const sgf::Game& record, int until) {

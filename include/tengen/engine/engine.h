@@ -88,6 +88,17 @@ class Engine {
   SearchResult last_search_;
   Rng rng_;
   double ratchet_[2] = {0, 0};  // extra points each side's search plays for
+  // The last judgement and the position it was made for.
+  struct JudgementKey {
+    std::uint64_t hash;
+    Color to_move;
+    int size;
+    double komi;
+    std::size_t moves;
+    bool operator==(const JudgementKey&) const = default;
+  };
+  std::optional<Judgement> judgement_;
+  JudgementKey judgement_key_{};
 };
 
 }  // namespace tengen
