@@ -7,8 +7,12 @@ set -euo pipefail
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
+packages="cmake ninja-build g++ libboost-program-options-dev libspdlog-dev libgtest-dev gnugo python3"
+# Node.js and npm from Debian unless the machine has them already (a
+# NodeSource Node.js bundles npm and conflicts with Debian's npm package).
+command -v node >/dev/null || packages="$packages nodejs"
+command -v npm >/dev/null || packages="$packages npm"
 $sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends \
-  cmake ninja-build g++ libboost-program-options-dev libspdlog-dev libgtest-dev \
-  gnugo python3 nodejs npm >/dev/null
+# shellcheck disable=SC2086
+$sudo apt-get install -y -qq --no-install-recommends $packages >/dev/null
 (cd "$(dirname "$0")/../tests/sabaki" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
