@@ -21,6 +21,8 @@
 #include "tengen/engine/search_bench.h"
 #include "tengen/engine/engine.h"
 #include "tengen/gtp/gtp.h"
+#include "tengen/patterns/cli.h"
+#include "tengen/patterns/model.h"
 #include "tengen/playout/heavy.h"
 #include "tengen/solver/solve_bench.h"
 #include "tengen/util/logging.h"
@@ -64,7 +66,9 @@ void print_usage(const po::options_description& general, const po::options_descr
             << "Usage:\n"
             << "  tengen [gtp] [options]     play: GTP on stdin/stdout, logs on stderr\n"
             << "  tengen bench [options]     playouts per second from the empty board or a position\n"
-            << "  tengen solve-bench connect4|seki [options]   the solver's Tables 6 or 3-5 (see solve-bench --help)\n\n"
+            << "  tengen solve-bench connect4|seki [options]   the solver's Tables 6 or 3-5 (see solve-bench --help)\n"
+            << "  tengen learn --games PATH --out FILE [options]   learn move-pattern gammas (see learn --help)\n"
+            << "  tengen predict --games PATH [--weights FILE]     move prediction rates (see predict --help)\n\n"
             << general << '\n'
             << bench << '\n'
             << params << '\n';
@@ -223,6 +227,8 @@ int run(int argc, char** argv) {
   std::string mode = "gtp";
   std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && args[0] == "solve-bench") return run_solve_bench({args.begin() + 1, args.end()});
+  if (!args.empty() && args[0] == "learn") return patterns::learn_main({args.begin() + 1, args.end()});
+  if (!args.empty() && args[0] == "predict") return patterns::predict_main({args.begin() + 1, args.end()});
   if (!args.empty() && (args[0] == "gtp" || args[0] == "bench")) {
     mode = args[0];
     args.erase(args.begin());
@@ -289,9 +295,9 @@ int run(int argc, char** argv) {
   if (mode == "bench") return run_bench(settings, vm);
   heavy_config(settings);  // a broken pattern file stops Tengen before the first command
 
+  Engine engine(settings);  // reads the learned pattern model, if any: a bad one stops Tengen here
   spdlog::info("Tengen {} ready: {} thread(s), {} playouts, {} s per move", TENGEN_VERSION, settings.threads,
                settings.playouts, settings.time);
-  Engine engine(settings);
   GtpServer server(engine);
   server.run(std::cin, std::cout);
   return 0;
@@ -307,6 +313,8 @@ int main(int argc, char** argv) {
     std::cerr << "tengen: error: " << e.what() << "\n(see tengen --help)" << std::endl;
   } catch (const po::error& e) {
     std::cerr << "tengen: error: " << e.what() << "\n(see tengen --help)" << std::endl;
+  } catch (const patterns::PatternModelError& e) {  // learned priors without a usable model
+    std::cerr << "tengen: error: " << e.what() << std::endl;
   } catch (const std::exception& e) {
     std::cerr << "tengen: fatal: " << e.what() << std::endl;
   }

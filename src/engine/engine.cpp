@@ -69,6 +69,30 @@ SearchLimits Engine::limits_for(Color c) const {
   return limits;
 }
 
+std::vector<Fight> Engine::fights(Color c) const {
+  if (settings_.solver_playouts <= 0 || settings_.solver_fights <= 0) return {};
+  return read_fights(game_.board(), c, static_cast<std::uint64_t>(settings_.solver_playouts), settings_.solver_fights,
+                     settings_.solver_liberties, settings_.seed != 0 ? settings_.seed : 1);
+}
+
+// A fight whoever moves first wins is worth its strings: the solver's proven
+// move there beats the search's choice, unless the search chose it already
+// or is winning anyway. The biggest such fight first.
+std::optional<Point> Engine::urgent_fight_move(Color c, const SearchResult& r) const {
+  constexpr int kMinStones = 3;  // smaller races are the search's business
+  constexpr double kSafeWinRate = 0.9;
+  if (r.win_rate >= kSafeWinRate) return std::nullopt;
+  const Fight* best = nullptr;
+  for (const Fight& f : fights(c)) {
+    if (!f.urgent() || f.stones < kMinStones || f.our_move == kPass || !game_.is_legal(f.our_move, c)) continue;
+    if (!best || f.stones > best->stones) best = &f;
+  }
+  if (!best || best->our_move == r.best) return std::nullopt;
+  spdlog::info("solver: {} wins the race of {} stones; search preferred {}", vertex_string(best->our_move, game_.size()),
+               best->stones, vertex_string(r.best, game_.size()));
+  return best->our_move;
+}
+
 int Engine::own_moves(Color c) const {
   int n = 0;
   for (const Move& m : game_.moves()) n += m.color == c;
@@ -171,6 +195,7 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks) {
   }
   const SearchResult& r = search(c, hooks);
   update_ratchet(c, r.win_rate);
+  if (const auto urgent = urgent_fight_move(c, r)) return *urgent;
   if (should_resign(r, c)) return kResign;
   if (r.best == kPass || every_move_settled(r, c)) return kPass;
   return r.best;
@@ -270,7 +295,8 @@ Judgement Engine::judge_position() {
   if (!judgement_ || !(judgement_key_ == key)) {
     Board b = board;
     const std::vector<float> ownership = playout_ownership(b, settings_.score_playouts, rng_);
-    judgement_ = judge(board, ownership, game_.komi(), settings_.dead_threshold);
+    judgement_ = judge(board, ownership, game_.komi(), settings_.dead_threshold,
+                       proven_fates(fights(board.to_move())));
     judgement_key_ = key;
   }
   return *judgement_;

@@ -22,15 +22,25 @@ int result_for_black(const Board& b, double komi) {
 
 }  // namespace
 
-int GoDomain::children(const Board& b, ChildInit* out, Scratch&) const {
+int GoDomain::children(const Board& b, ChildInit* out, Scratch& scratch) const {
   const Color c = b.to_move();
   int n = 0;
   for (int i = 0; i < b.empty_count(); ++i) {
     const Point p = b.empty_point(i);
     if (!b.is_true_eye(p, c) && b.is_legal(p, c)) out[n++] = {to_tree_move(p), expert_prior(b, p, c, priors)};
   }
+  learned_priors(b, out, n, scratch.features);
   if (n == 0) out[n++] = {kTreePass, 0.5f};
   return n;
+}
+
+void GoDomain::learned_priors(const Board& b, ChildInit* out, int n, patterns::FeatureExtractor& fx) const {
+  if (!model || n == 0) return;
+  float h[kMaxPoints];
+  for (int i = 0; i < n; ++i) h[i] = model->strength(b, to_point(out[i].move), b.to_move(), fx);
+  patterns::strengths_to_priors(h, n, learned_exponent);
+  const float mix = static_cast<float>(learned_mix);
+  for (int i = 0; i < n; ++i) out[i].prior = mix * h[i] + (1.0f - mix) * out[i].prior;
 }
 
 int GoDomain::rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, int* length) const {
@@ -82,16 +92,32 @@ std::shared_ptr<const HeavyConfig> heavy_config(const Settings& s) {
   return std::make_shared<const HeavyConfig>(HeavyConfig::from_settings(s));
 }
 
+// The learned pattern model when the settings ask for it, else null. Throws
+// PatternModelError on a missing or malformed file.
+std::shared_ptr<const patterns::PatternModel> prior_model(const Settings& s) {
+  if (!s.learned_priors) return nullptr;
+  const std::string path = s.prior_model_file.empty() ? patterns::default_model_file() : s.prior_model_file;
+  return std::make_shared<const patterns::PatternModel>(patterns::PatternModel::load(path));
+}
+
 }  // namespace
 
 GoSearch::GoSearch(const Settings& settings)
     : settings_(settings),
       heavy_(heavy_config(settings)),
+      model_(prior_model(settings)),
       tree_(std::make_unique<Tree>(static_cast<std::size_t>(settings.memory) << 20)) {}
 
 void GoSearch::configure(const Settings& settings) {
   const bool resize = settings.memory != settings_.memory;
-  heavy_ = heavy_config(settings);  // first, so a bad pattern file changes nothing
+  // First, so a bad pattern or model file changes nothing; the model is
+  // read again only when it changes.
+  auto heavy = heavy_config(settings);
+  auto model = settings.learned_priors == settings_.learned_priors && settings.prior_model_file == settings_.prior_model_file
+                   ? model_
+                   : prior_model(settings);
+  heavy_ = std::move(heavy);
+  model_ = std::move(model);
   settings_ = settings;
   if (resize) tree_ = std::make_unique<Tree>(static_cast<std::size_t>(settings.memory) << 20);
   forget_tree();
@@ -134,6 +160,10 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
     if (!root_board.is_true_eye(p, to_move) && game.is_legal(p, to_move)) {
       root_children.push_back({to_tree_move(p), expert_prior(root_board, p, to_move, prior_weights(settings_))});
     }
+  }
+  if (model_) {
+    patterns::FeatureExtractor fx;
+    domain(0).learned_priors(root_board, root_children.data(), static_cast<int>(root_children.size()), fx);
   }
   if (root_children.empty()) root_children.push_back({kTreePass, 0.5f});
   tree_->set_root_children(root_children.data(), static_cast<int>(root_children.size()),
@@ -192,11 +222,7 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   prepare_root(game, root_board, to_move);
   const std::size_t reused = tree_->root().n();
 
-  GoDomain domain;
-  domain.komi = komi;
-  domain.heavy = heavy_.get();
-  domain.priors = prior_weights(settings_);
-  domain.rave = settings_.rave;
+  GoDomain domain = this->domain(komi);
   Mcts<GoDomain> mcts(domain, *tree_, selection_params(settings_));
   mcts.set_expand_visits(static_cast<std::uint32_t>(settings_.expand_visits));
   MctsLimits mcts_limits;
@@ -222,6 +248,18 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   spdlog::debug("search: {} playouts in {:.2f} s, depth {}, {} nodes, {} reused visits", stats.playouts,
                 stats.seconds, stats.max_depth, tree_->used(), reused);
   return result;
+}
+
+GoDomain GoSearch::domain(double komi) const {
+  GoDomain d;
+  d.komi = komi;
+  d.heavy = heavy_.get();
+  d.priors = prior_weights(settings_);
+  d.rave = settings_.rave;
+  d.model = model_.get();
+  d.learned_exponent = settings_.learned_prior_exponent;
+  d.learned_mix = settings_.learned_prior_mix;
+  return d;
 }
 
 SearchResult GoSearch::collect(const Node& root, std::int64_t playouts) {

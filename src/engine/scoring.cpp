@@ -34,7 +34,8 @@ bool unsafe_for(const Board& board, Point p, Color c) {
 
 }  // namespace
 
-Judgement judge(const Board& board, const std::vector<float>& ownership, double komi, double dead_threshold) {
+Judgement judge(const Board& board, const std::vector<float>& ownership, double komi, double dead_threshold,
+                const std::vector<std::pair<Point, StoneStatus>>& proven) {
   const int n = board.num_points();
   Judgement j;
   j.status.assign(n, StoneStatus::Alive);
@@ -53,6 +54,11 @@ Judgement judge(const Board& board, const std::vector<float>& ownership, double 
     if (own_view < -dead_threshold) {
       board.for_each_stone(p, [&](Point s) { j.status[s] = StoneStatus::Dead; });
     }
+  }
+
+  for (const auto& [stone, status] : proven) {
+    if (!is_player(board.at(stone))) continue;
+    board.for_each_stone(stone, [&](Point s) { j.status[s] = status; });
   }
 
   // Area with dead stones taken off: flood the regions of non-living points.

@@ -4,40 +4,21 @@
 // to files in a scratch directory.
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "support/scratch.h"
 
 namespace tengen {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int code = -1;  // exit status; -1 if killed by a signal
-  std::string out;
-  std::string err;
-};
-
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test_support::Outcome;
+const auto quote = test_support::shell_quote;
 
 // Splits GTP output into responses, each ending with its blank line; fails
 // the test when the text is not a sequence of well-formed responses.
@@ -67,39 +48,10 @@ bool is_number(const std::string& s, bool fraction) {
   return dot == std::string::npos ? digits(s) : digits(s.substr(0, dot)) && digits(s.substr(dot + 1));
 }
 
-class Cli : public ::testing::Test {
+class Cli : public test_support::ScratchTest {
  protected:
-  void SetUp() override {
-    std::string templ = (fs::temp_directory_path() / "tengen_cli_XXXXXX").string();
-    ASSERT_NE(mkdtemp(templ.data()), nullptr);
-    dir_ = templ;
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
-  std::string file(const std::string& name, const std::string& contents) const {
-    const fs::path p = dir_ / name;
-    std::ofstream(p, std::ios::binary) << contents;
-    return p.string();
-  }
+  std::string file(const std::string& name, const std::string& contents) const { return write(name, contents).string(); }
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
-  // Runs `tengen <args>` with `input` on stdin.
-  Outcome tengen(const std::string& args, const std::string& input = "") const {
-    const std::string in = file("stdin.txt", input);
-    const fs::path out = dir_ / "stdout.txt";
-    const fs::path err = dir_ / "stderr.txt";
-    const std::string command = quote(TENGEN_BINARY) + " " + args + " < " + quote(in) + " > " + quote(out.string()) +
-                                " 2> " + quote(err.string());
-    const int status = std::system(command.c_str());
-    Outcome r;
-    r.code = status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(out);
-    r.err = slurp(err);
-    return r;
-  }
 
   // A usage error: non-zero exit, nothing on stdout, a message on stderr
   // that names `mention`.
@@ -116,7 +68,6 @@ class Cli : public ::testing::Test {
   static std::string quick() { return "--playouts 50 --memory 16 --seed 3 --threads 1 "; }
 
  private:
-  fs::path dir_;
 };
 
 // Every Tengen parameter file shipped in configs/ loads and runs a session.

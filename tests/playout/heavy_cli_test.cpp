@@ -4,67 +4,16 @@
 // and from an SGF position, ending with the light bench's last line.
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
+
+#include "support/scratch.h"
 
 namespace tengen {
 namespace {
 
-namespace fs = std::filesystem;
-
-struct Outcome {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-class HeavyCli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    std::string templ = (fs::temp_directory_path() / "tengen_heavy_cli_XXXXXX").string();
-    ASSERT_NE(mkdtemp(templ.data()), nullptr);
-    dir_ = templ;
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
-  // Runs the binary with these arguments (already shell-safe), stdin empty.
-  Outcome tengen(const std::string& args) {
-    const fs::path out = dir_ / "out";
-    const fs::path err = dir_ / "err";
-    const std::string cmd = std::string(TENGEN_BINARY) + " " + args + " < /dev/null > " + out.string() + " 2> " +
-                            err.string();
-    const int status = std::system(cmd.c_str());
-    Outcome r;
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(out);
-    r.err = slurp(err);
-    return r;
-  }
-
-  fs::path write(const std::string& name, const std::string& text) {
-    const fs::path p = dir_ / name;
-    std::ofstream(p) << text;
-    return p;
-  }
-
-  fs::path dir_;
-};
+using test_support::Outcome;
+using HeavyCli = test_support::ScratchTest;
 
 TEST_F(HeavyCli, MissingPatternFileStopsStartUp) {
   for (const char* mode : {"", "bench --count 1 "}) {
@@ -76,7 +25,7 @@ TEST_F(HeavyCli, MissingPatternFileStopsStartUp) {
 }
 
 TEST_F(HeavyCli, MalformedPatternFileNamesTheLine) {
-  const fs::path bad = write("bad.txt", "# a comment\npattern hane\nX O X\n. X .\n? ? ?\n");
+  const auto bad = write("bad.txt", "# a comment\npattern hane\nX O X\n. X .\n? ? ?\n");
   const Outcome r = tengen("--policy heavy --heavy-pattern-file " + bad.string());
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find(bad.string() + ":5: pattern 'hane': the centre is the move and must be '.'"),

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tengen/board/game.h"
+#include "tengen/engine/fights.h"
 #include "tengen/engine/go_search.h"
 #include "tengen/engine/scoring.h"
 #include "tengen/engine/time_control.h"
@@ -73,6 +74,8 @@ class Engine {
  private:
   SearchLimits limits_for(Color c) const;
   int own_moves(Color c) const;
+  std::vector<Fight> fights(Color c) const;
+  std::optional<Point> urgent_fight_move(Color c, const SearchResult& r) const;
   double handicap_bonus() const;
   double search_komi(Color c) const;
   void update_ratchet(Color c, double win_rate);

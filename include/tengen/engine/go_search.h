@@ -12,6 +12,7 @@
 
 #include "tengen/board/game.h"
 #include "tengen/engine/priors.h"
+#include "tengen/patterns/model.h"
 #include "tengen/playout/heavy.h"
 #include "tengen/playout/playout.h"
 #include "tengen/search/mcts.h"
@@ -32,6 +33,7 @@ struct GoDomain {
     Point moves[kMaxPoints * 4];
     std::vector<std::int32_t> owned;  // per point: playouts Black owned it minus White did
     std::optional<HeavyPolicy> heavy;  // this thread's, made on first use
+    patterns::FeatureExtractor features;  // for the learned priors
   };
   static constexpr int kMaxMoves = kMaxPoints;
   static constexpr int kMaxChildren = kMaxPoints;
@@ -40,6 +42,9 @@ struct GoDomain {
   double komi = 7.5;
   PriorWeights priors = prior_weights(Settings{});
   const HeavyConfig* heavy = nullptr;  // MoGo's playout policy; light playouts if null
+  const patterns::PatternModel* model = nullptr;  // learned priors; the expert rules alone if null
+  double learned_exponent = 0.5;
+  double learned_mix = 1.0;
   bool rave = true;
 
   int player(const Board& b) const { return b.to_move() == Color::Black ? 0 : 1; }
@@ -49,6 +54,9 @@ struct GoDomain {
   int rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, int* length) const;
   int terminal_result(const Board& b) const;
   bool amaf(TreeMove m) const { return rave && m != kTreePass; }
+  // Blends the learned model's H into the priors of n children of b (for
+  // the side to move), when there is a model.
+  void learned_priors(const Board& b, ChildInit* out, int n, patterns::FeatureExtractor& fx) const;
 };
 
 struct SearchResult;
@@ -112,12 +120,14 @@ class GoSearch {
 
  private:
   void prepare_root(const Game& game, const Board& root_board, Color to_move);
+  GoDomain domain(double komi) const;  // the Go side of a search with these settings
   bool keep_going(std::int64_t playouts, double seconds, const SearchLimits& limits, double* last_report);
   SearchResult collect(const Node& root, std::int64_t playouts);
   std::vector<Point> principal_variation(const Node& node);
 
   Settings settings_;
   std::shared_ptr<const HeavyConfig> heavy_;  // loaded once, shared by every thread
+  std::shared_ptr<const patterns::PatternModel> model_;  // likewise; null without learned priors
   std::unique_ptr<Tree> tree_;
   // What the kept tree's root is: the game's moves up to it and who moved.
   std::vector<Move> tree_history_;

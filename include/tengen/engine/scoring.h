@@ -4,6 +4,7 @@
 // ownership statistics of playouts run from the position.
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tengen/board/board.h"
@@ -27,7 +28,10 @@ struct Judgement {
 // dead_threshold on average (ownership from its own colour's view below
 // -dead_threshold). Alive strings touching a shared liberty that neither
 // side can fill without self-atari are in seki.
-Judgement judge(const Board& board, const std::vector<float>& ownership, double komi, double dead_threshold);
+// `proven` gives strings (by a stone) whose fate a solver proved: it
+// overrides the statistics.
+Judgement judge(const Board& board, const std::vector<float>& ownership, double komi, double dead_threshold,
+                const std::vector<std::pair<Point, StoneStatus>>& proven = {});
 
 // "B+3.5", "W+0.5" or "0".
 std::string score_string(double score);

@@ -44,6 +44,11 @@ struct Settings {
   double prior_fourth_line = 0.03;
   double prior_near_last = 0.08;
   double prior_near_second_last = 0.04;
+  // Learned prior H(d) (patterns/model.h): move-pattern gammas learned by MM
+  bool learned_priors = false;      // H from the learned model instead of (or blended with) the expert rules
+  std::string prior_model_file;     // empty: patterns/mm-v1.txt (install, build or source tree)
+  double learned_prior_exponent = 0.5;
+  double learned_prior_mix = 1.0;   // weight of the learned H against the expert one
   bool reuse_tree = true;
   bool ponder = false;             // think while waiting for the next command
   bool early_stop = true;
@@ -75,6 +80,10 @@ struct Settings {
   int score_playouts = 2000;       // for final_score / final_status_list
   double dead_threshold = 0.3;     // how surely the opponent must own a string for it to be dead
   bool superko = true;
+  // The solver in play (engine/fights.h)
+  std::int64_t solver_playouts = 10000;  // per fight and side to move; 0: the solver stays out of play
+  int solver_fights = 4;
+  int solver_liberties = 4;
   bool capture_dead = false;       // never pass while dead opponent stones remain (CGOS)
   // Dynamic komi: handicap stones count for White early on, fading out;
   // then, in handicap games, a ratchet keeps a far-ahead side honest.

@@ -1,0 +1,40 @@
+#pragma once
+// The score-bounded solver at work in play: the capturing races and seki
+// candidates on the board, each solved twice (either side moving first).
+// genmove plays a proven winning move in an urgent fight, and the final
+// judgement takes proven fates (dead, seki) over playout statistics.
+
+#include <cstdint>
+#include <vector>
+
+#include "tengen/board/board.h"
+#include "tengen/engine/scoring.h"
+#include "tengen/solver/go_local.h"
+
+namespace tengen {
+
+struct Fight {
+  Point ours = kNoPoint;    // a stone of c's target string
+  Point theirs = kNoPoint;  // a stone of the opponent's target string
+  LocalOutcome we_first = LocalOutcome::kUnknown;    // c to move, c's view
+  LocalOutcome they_first = LocalOutcome::kUnknown;  // the opponent to move, c's view
+  Point our_move = kPass;   // proven to keep we_first, when it is known
+  int stones = 0;           // in both targets
+
+  // Whoever moves first wins it: a move here is worth the strings at stake.
+  bool urgent() const { return we_first == LocalOutcome::kWon && they_first == LocalOutcome::kLost; }
+  // The same result whoever moves: the fight is decided.
+  bool settled() const { return we_first != LocalOutcome::kUnknown && we_first == they_first; }
+};
+
+// Strings of either colour with at most `max_liberties` liberties that touch
+// an opposing string make fight candidates (the largest first); at most
+// `max_fights` distinct fights are solved, each side to move with
+// `budget` playouts.
+std::vector<Fight> read_fights(const Board& board, Color c, std::uint64_t budget, int max_fights,
+                               int max_liberties, std::uint64_t seed);
+
+// The fates the settled fights prove, as (stone, status) pairs for judge().
+std::vector<std::pair<Point, StoneStatus>> proven_fates(const std::vector<Fight>& fights);
+
+}  // namespace tengen

@@ -1,0 +1,87 @@
+// The solver in play: fights found on the board and read both ways, an
+// urgent race won by genmove, and proven fates in the final judgement.
+
+#include <gtest/gtest.h>
+
+#include "support/diagram.h"
+#include "tengen/engine/engine.h"
+
+namespace tengen {
+namespace {
+
+// 3 against 3 without shared liberties: whoever moves first wins (the
+// Black string B6-C6.. has A4, B4, C4 to fill; White's C7, D7, E7).
+const std::vector<std::string> kRace = {". O O O O O O O .", "O O O O O O O O O", "X X . . . O O O O",
+                                        "X X X X X X X X X", "O O O O O O O O O", ". . . X X X X O O",
+                                        "X X X X X X X X X", "X X X X X X X X X", ". X X X X X X X ."};
+
+// Two shared liberties and nothing else: a seki.
+const std::vector<std::string> kSeki = {". O O O O O O O .", "O O O O O O O O O", "X X O O O O O O O",
+                                        ". X X X X X X X X", "O O O O O O O O .", "X X X X X X X O O",
+                                        "X X X X X X X X X", "X X X X X X X X X", ". X X X X X X X ."};
+
+Settings quick() {
+  Settings s;
+  s.playouts = 300;
+  s.score_playouts = 200;
+  s.memory = 16;
+  s.seed = 3;
+  return s;
+}
+
+void set_position(Engine& engine, const std::vector<std::string>& rows, Color to_move) {
+  const Board b = test::board_from_rows(rows, to_move);
+  engine.new_game(b.size());
+  std::vector<Point> black, white;
+  for (int q = 0; q < b.num_points(); ++q) {
+    if (b.at(static_cast<Point>(q)) == Color::Black) black.push_back(static_cast<Point>(q));
+    if (b.at(static_cast<Point>(q)) == Color::White) white.push_back(static_cast<Point>(q));
+  }
+  ASSERT_TRUE(engine.game().add_setup_stones(black, Color::Black));
+  ASSERT_TRUE(engine.game().add_setup_stones(white, Color::White));
+  engine.game().set_initial_to_move(to_move);
+}
+
+TEST(Fights, ARaceWhoeverMovesFirstWinsIsUrgent) {
+  const Board b = test::board_from_rows(kRace, Color::Black);
+  const std::vector<Fight> fights = read_fights(b, Color::Black, 20000, 4, 4, 1);
+  const auto race = std::find_if(fights.begin(), fights.end(), [&](const Fight& f) {
+    return b.root(f.ours) == b.root(*parse_vertex("B6", 9));
+  });
+  ASSERT_NE(race, fights.end());
+  EXPECT_TRUE(race->urgent());
+  const std::string move = vertex_string(race->our_move, 9);
+  EXPECT_TRUE(move == "A4" || move == "B4" || move == "C4") << move;
+}
+
+TEST(Fights, GenmoveWinsTheUrgentRaceEvenWithAWeakSearch) {
+  Settings s = quick();
+  s.playouts = 20;  // far too few to read the race by search alone
+  Engine engine(s);
+  set_position(engine, kRace, Color::Black);
+  const std::string move = vertex_string(engine.choose_move(Color::Black), 9);
+  EXPECT_TRUE(move == "A4" || move == "B4" || move == "C4") << move;
+}
+
+TEST(Fights, ProvenSekiStandsInTheJudgement) {
+  Engine engine(quick());
+  set_position(engine, kSeki, Color::Black);
+  const Judgement j = engine.judge_position();
+  const Board& b = engine.game().board();
+  EXPECT_EQ(j.status[*parse_vertex("B6", 9)], StoneStatus::Seki);
+  EXPECT_EQ(j.status[*parse_vertex("C7", 9)], StoneStatus::Seki);
+  (void)b;
+}
+
+TEST(Fights, TheSolverCanBeSwitchedOff) {
+  Settings s = quick();
+  s.solver_playouts = 0;
+  Engine engine(s);
+  set_position(engine, kRace, Color::Black);
+  EXPECT_NO_THROW(engine.choose_move(Color::Black));
+  const Board b = test::board_from_rows(kRace, Color::Black);
+  EXPECT_TRUE(read_fights(b, Color::Black, 20000, 0, 4, 1).empty());
+}
+
+}  // namespace
+}  // namespace tengen
