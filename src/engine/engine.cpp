@@ -75,20 +75,20 @@ std::vector<Fight> Engine::fights(Color c) const {
                      settings_.solver_liberties, settings_.seed != 0 ? settings_.seed : 1);
 }
 
-// A fight whoever moves first wins is worth its strings: the solver's proven
-// move there beats the search's choice, unless the search chose it already
-// or is winning anyway. The biggest such fight first.
+// A fight whose result turns on who moves first is worth its strings: the
+// solver's proven move there beats the search's choice, even when the search
+// feels safe (playouts misread races, which is why the solver is here). The
+// biggest such fight first.
 std::optional<Point> Engine::urgent_fight_move(Color c, const SearchResult& r) const {
   constexpr int kMinStones = 3;  // smaller races are the search's business
-  constexpr double kSafeWinRate = 0.9;
-  if (r.win_rate >= kSafeWinRate) return std::nullopt;
+  const std::vector<Fight> found = fights(c);
   const Fight* best = nullptr;
-  for (const Fight& f : fights(c)) {
+  for (const Fight& f : found) {
     if (!f.urgent() || f.stones < kMinStones || f.our_move == kPass || !game_.is_legal(f.our_move, c)) continue;
     if (!best || f.stones > best->stones) best = &f;
   }
   if (!best || best->our_move == r.best) return std::nullopt;
-  spdlog::info("solver: {} wins the race of {} stones; search preferred {}", vertex_string(best->our_move, game_.size()),
+  spdlog::info("solver: {} decides the fight of {} stones; search preferred {}", vertex_string(best->our_move, game_.size()),
                best->stones, vertex_string(r.best, game_.size()));
   return best->our_move;
 }

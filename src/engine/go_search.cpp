@@ -126,6 +126,7 @@ void GoSearch::configure(const Settings& settings) {
 void GoSearch::forget_tree() {
   tree_->clear();
   tree_history_.clear();
+  tree_setup_.clear();
   tree_to_move_ = Color::Empty;
   tree_size_ = 0;
 }
@@ -135,7 +136,7 @@ void GoSearch::forget_tree() {
 void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_move) {
   const std::vector<Move>& moves = game.moves();
   bool continues = settings_.reuse_tree && tree_to_move_ != Color::Empty && tree_size_ == game.size() &&
-                   moves.size() >= tree_history_.size() &&
+                   tree_setup_ == game.setup() && moves.size() >= tree_history_.size() &&
                    std::equal(tree_history_.begin(), tree_history_.end(), moves.begin());
   std::vector<TreeMove> path;
   Color next = tree_to_move_;
@@ -151,6 +152,7 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
     tree_->clear();
   }
   tree_history_ = moves;
+  tree_setup_ = game.setup();
   tree_to_move_ = to_move;
   tree_size_ = game.size();
 

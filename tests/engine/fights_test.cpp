@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <string>
+
 #include "support/diagram.h"
 #include "tengen/engine/engine.h"
 
@@ -62,6 +65,36 @@ TEST(Fights, GenmoveWinsTheUrgentRaceEvenWithAWeakSearch) {
   const std::string move = vertex_string(engine.choose_move(Color::Black), 9);
   EXPECT_TRUE(move == "A4" || move == "B4" || move == "C4") << move;
 }
+
+// The classic shapes of the solver's tests, played: wherever the result
+// turns on who moves first, genmove with a search far too weak to read the
+// fight (20 playouts) still plays a proven winning move.
+class FightsPlayed : public ::testing::TestWithParam<test::DiagramCase> {};
+
+TEST_P(FightsPlayed, UrgentMovesArePlayed) {
+  const test::DiagramCase& c = GetParam();
+  std::map<std::string, std::string> outcome;  // colour -> its outcome moving first
+  for (const auto& e : c.expectations) {
+    if (e.size() == 4) outcome[e[0]] = e[2];
+  }
+  for (const auto& e : c.expectations) {
+    const std::string other = e[0] == "black" ? "white" : "black";
+    if (e.size() != 4 || e[2] != "won" || e[3] == "any" || (outcome[other] != "won" && outcome[other] != "draw")) {
+      continue;
+    }
+    SCOPED_TRACE(e[0] + " to move");
+    Settings s = quick();
+    s.playouts = 20;
+    Engine engine(s);
+    const Color mover = e[0] == "black" ? Color::Black : Color::White;
+    set_position(engine, c.rows, mover);
+    const std::string move = vertex_string(engine.choose_move(mover), engine.game().size());
+    EXPECT_NE(("|" + e[3] + "|").find("|" + move + "|"), std::string::npos) << move;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Data, FightsPlayed,
+                         ::testing::ValuesIn(test::read_diagram_file(TENGEN_TEST_DATA "/solver/local_fights.txt")));
 
 TEST(Fights, ProvenSekiStandsInTheJudgement) {
   Engine engine(quick());

@@ -155,6 +155,21 @@ TEST(GoSearch, ReusesTheSubtreeOfTheMovesPlayed) {
   EXPECT_EQ(third.reused_visits, 0u);
 }
 
+TEST(GoSearch, ANewSetupPositionDropsTheTree) {
+  // Two loadsgf positions with no moves share an empty move list; the tree
+  // of the first must not serve the second (it crashed once).
+  Game game(9, 7);
+  GoSearch search(small_settings(2000));
+  ASSERT_TRUE(game.add_setup_stones({*parse_vertex("E5", 9), *parse_vertex("C3", 9)}, Color::Black));
+  search.run(game, Color::Black, 7, {2000, 0, 0});
+  Game other(9, 7);
+  ASSERT_TRUE(other.add_setup_stones({*parse_vertex("D4", 9)}, Color::White));
+  ASSERT_TRUE(other.set_initial_to_move(Color::Black));
+  const SearchResult r = search.run(other, Color::Black, 7, {500, 0, 0});
+  EXPECT_EQ(r.reused_visits, 0u);
+  for (const RootChild& c : r.children) EXPECT_TRUE(other.is_legal(c.move, Color::Black));
+}
+
 TEST(GoSearch, RootNeverOffersASuperkoViolationEvenFromAKeptTree) {
   // The 2x2 cycle of the superko test in board_test: after these moves Black
   // may not retake at A1. Search once before the last two moves so that the

@@ -21,8 +21,12 @@ struct Fight {
   Point our_move = kPass;   // proven to keep we_first, when it is known
   int stones = 0;           // in both targets
 
-  // Whoever moves first wins it: a move here is worth the strings at stake.
-  bool urgent() const { return we_first == LocalOutcome::kWon && they_first == LocalOutcome::kLost; }
+  // Moving first does better than letting the opponent move first (won
+  // against draw or lost, draw against lost): a move here is worth the
+  // strings at stake. LocalOutcome orders won < draw < lost.
+  bool urgent() const {
+    return we_first != LocalOutcome::kUnknown && they_first != LocalOutcome::kUnknown && we_first < they_first;
+  }
   // The same result whoever moves: the fight is decided.
   bool settled() const { return we_first != LocalOutcome::kUnknown && we_first == they_first; }
 };

@@ -131,6 +131,7 @@ class GoSearch {
   std::unique_ptr<Tree> tree_;
   // What the kept tree's root is: the game's moves up to it and who moved.
   std::vector<Move> tree_history_;
+  std::vector<Move> tree_setup_;  // and the setup stones below them (loadsgf can change these alone)
   Color tree_to_move_ = Color::Empty;
   int tree_size_ = 0;
 };
