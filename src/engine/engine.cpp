@@ -79,9 +79,8 @@ std::vector<Fight> Engine::fights(Color c) const {
 // solver's proven move there beats the search's choice, even when the search
 // feels safe (playouts misread races, which is why the solver is here). The
 // biggest such fight first.
-std::optional<Point> Engine::urgent_fight_move(Color c, const SearchResult& r) const {
+std::optional<Point> Engine::urgent_fight_move(Color c, const std::vector<Fight>& found, const SearchResult& r) const {
   constexpr int kMinStones = 3;  // smaller races are the search's business
-  const std::vector<Fight> found = fights(c);
   const Fight* best = nullptr;
   for (const Fight& f : found) {
     if (!f.urgent() || f.stones < kMinStones || f.our_move == kPass || !game_.is_legal(f.our_move, c)) continue;
@@ -193,17 +192,26 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks) {
     spdlog::info("opponent passed and passing wins: pass");
     return kPass;
   }
-  const SearchResult& r = search(c, hooks);
+  // The fights first: the solver's time comes out of the move's budget.
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<Fight> found = fights(c);
+  const double solver_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const SearchResult& r = search(c, hooks, solver_seconds);
   update_ratchet(c, r.win_rate);
-  if (const auto urgent = urgent_fight_move(c, r)) return *urgent;
+  if (const auto urgent = urgent_fight_move(c, found, r)) return *urgent;
   if (should_resign(r, c)) return kResign;
   if (r.best == kPass || every_move_settled(r, c)) return kPass;
   return r.best;
 }
 
-const SearchResult& Engine::search(Color c, const SearchHooks& hooks) {
+const SearchResult& Engine::search(Color c, const SearchHooks& hooks, double seconds_spent) {
   const double komi = search_komi(c);
   SearchLimits limits = limits_for(c);
+  // Time already spent on this move (the solver) is gone, but the search
+  // keeps a tenth of its time whatever happened.
+  const auto less = [&](double t) { return t > 0 ? std::max(t - seconds_spent, 0.1 * t) : t; };
+  limits.seconds = less(limits.seconds);
+  limits.max_seconds = less(limits.max_seconds);
   limits.report_interval = hooks.report_interval;
   limits.report = hooks.report;
   last_search_ = search_.run(game_, c, komi, limits, hooks.stop);

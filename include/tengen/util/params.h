@@ -81,7 +81,7 @@ struct Settings {
   double dead_threshold = 0.3;     // how surely the opponent must own a string for it to be dead
   bool superko = true;
   // The solver in play (engine/fights.h)
-  std::int64_t solver_playouts = 10000;  // per fight and side to move; 0: the solver stays out of play
+  std::int64_t solver_playouts = 3000;   // per fight and side to move; 0: the solver stays out of play
   int solver_fights = 4;
   int solver_liberties = 4;
   bool capture_dead = false;       // never pass while dead opponent stones remain (CGOS)
