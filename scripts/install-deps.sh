@@ -7,7 +7,7 @@ set -euo pipefail
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
-packages="cmake ninja-build g++ libboost-program-options-dev libspdlog-dev libgtest-dev gnugo python3"
+packages="cmake ninja-build g++ libboost-program-options-dev libspdlog-dev libgtest-dev gnugo python3 xz-utils unzip"
 # Node.js and npm from Debian unless the machine has them already (a
 # NodeSource Node.js bundles npm and conflicts with Debian's npm package).
 command -v node >/dev/null || packages="$packages nodejs"

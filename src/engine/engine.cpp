@@ -76,20 +76,18 @@ std::vector<Fight> Engine::fights(Color c) const {
 }
 
 // A fight whose result turns on who moves first is worth its strings: the
-// solver's proven move there beats the search's choice, even when the search
-// feels safe (playouts misread races, which is why the solver is here). The
-// biggest such fight first.
-std::optional<Point> Engine::urgent_fight_move(Color c, const std::vector<Fight>& found, const SearchResult& r) const {
+// solver's proven move there is favoured at the root, and the search, which
+// sees the whole board, decides whether the fight is the biggest thing on it
+// (overriding the search with the local result lost games: docs/solver.md).
+std::vector<Point> Engine::favoured_fight_moves(Color c, const std::vector<Fight>& found) const {
   constexpr int kMinStones = 3;  // smaller races are the search's business
-  const Fight* best = nullptr;
+  std::vector<Point> moves;
   for (const Fight& f : found) {
     if (!f.urgent() || f.stones < kMinStones || f.our_move == kPass || !game_.is_legal(f.our_move, c)) continue;
-    if (!best || f.stones > best->stones) best = &f;
+    spdlog::info("solver: {} decides the fight of {} stones", vertex_string(f.our_move, game_.size()), f.stones);
+    moves.push_back(f.our_move);
   }
-  if (!best || best->our_move == r.best) return std::nullopt;
-  spdlog::info("solver: {} decides the fight of {} stones; search preferred {}", vertex_string(best->our_move, game_.size()),
-               best->stones, vertex_string(r.best, game_.size()));
-  return best->our_move;
+  return moves;
 }
 
 int Engine::own_moves(Color c) const {
@@ -196,17 +194,18 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks) {
   const auto start = std::chrono::steady_clock::now();
   const std::vector<Fight> found = fights(c);
   const double solver_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const SearchResult& r = search(c, hooks, solver_seconds);
+  const SearchResult& r = search(c, hooks, solver_seconds, favoured_fight_moves(c, found));
   update_ratchet(c, r.win_rate);
-  if (const auto urgent = urgent_fight_move(c, found, r)) return *urgent;
   if (should_resign(r, c)) return kResign;
   if (r.best == kPass || every_move_settled(r, c)) return kPass;
   return r.best;
 }
 
-const SearchResult& Engine::search(Color c, const SearchHooks& hooks, double seconds_spent) {
+const SearchResult& Engine::search(Color c, const SearchHooks& hooks, double seconds_spent,
+                                   std::vector<Point> favoured) {
   const double komi = search_komi(c);
   SearchLimits limits = limits_for(c);
+  limits.favoured = std::move(favoured);
   // Time already spent on this move (the solver) is gone, but the search
   // keeps a tenth of its time whatever happened.
   const auto less = [&](double t) { return t > 0 ? std::max(t - seconds_spent, 0.1 * t) : t; };

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <chrono>
 #include <cmath>
 
@@ -93,10 +94,15 @@ std::shared_ptr<const HeavyConfig> heavy_config(const Settings& s) {
 }
 
 // The learned pattern model when the settings ask for it, else null. Throws
-// PatternModelError on a missing or malformed file.
+// PatternModelError on a malformed file, or a missing one that was named;
+// without the shipped model, Tengen falls back to the expert rules.
 std::shared_ptr<const patterns::PatternModel> prior_model(const Settings& s) {
   if (!s.learned_priors) return nullptr;
   const std::string path = s.prior_model_file.empty() ? patterns::default_model_file() : s.prior_model_file;
+  if (s.prior_model_file.empty() && !std::filesystem::exists(path)) {
+    spdlog::warn("no learned pattern model at {}: priors from the expert rules alone", path);
+    return nullptr;
+  }
   return std::make_shared<const patterns::PatternModel>(patterns::PatternModel::load(path));
 }
 
@@ -133,7 +139,8 @@ void GoSearch::forget_tree() {
 
 // Keeps the subtree of the moves played since the last search, if this game
 // continues that one; then gives the root exactly the moves the game allows.
-void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_move) {
+void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_move,
+                            const std::vector<Point>& favoured) {
   const std::vector<Move>& moves = game.moves();
   bool continues = settings_.reuse_tree && tree_to_move_ != Color::Empty && tree_size_ == game.size() &&
                    tree_setup_ == game.setup() && moves.size() >= tree_history_.size() &&
@@ -170,6 +177,17 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
   if (root_children.empty()) root_children.push_back({kTreePass, 0.5f});
   tree_->set_root_children(root_children.data(), static_cast<int>(root_children.size()),
                            static_cast<std::uint32_t>(settings_.prior_visits));
+  // A favoured move, kept from the last search or new, starts as if its
+  // prior visits had all been won.
+  Node& root = tree_->root();
+  Node* kids = tree_->children(root);
+  for (Point p : favoured) {
+    for (int i = 0; i < root.num_children; ++i) {
+      if (kids[i].move != to_tree_move(p)) continue;
+      kids[i].prior = 1.0f;
+      for (int v = 0; v < settings_.prior_visits; ++v) Tree::add_rave_result(kids[i], 2);
+    }
+  }
 }
 
 // Time management inside the search: stop early once the most visited move
@@ -221,7 +239,7 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   root_board.reset_pass_count();
   // A kept tree was grown at the komi of its time; dynamic komi moves it by a
   // point or so a move, which the statistics absorb.
-  prepare_root(game, root_board, to_move);
+  prepare_root(game, root_board, to_move, limits.favoured);
   const std::size_t reused = tree_->root().n();
 
   GoDomain domain = this->domain(komi);

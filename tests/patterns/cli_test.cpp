@@ -95,7 +95,7 @@ TEST_F(PatternsCli, EngineStopsAtStartUpOnAMissingOrCorruptModel) {
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find(corrupt.string() + ":3: bad gamma 'many'"), std::string::npos) << bad.err;
   // The expert rules need no file.
-  EXPECT_EQ(tengen("--prior-model-file /nonexistent/mm.txt", "name\n").code, 0);
+  EXPECT_EQ(tengen("--learned-priors false --prior-model-file /nonexistent/mm.txt", "name\n").code, 0);
 }
 
 TEST_F(PatternsCli, EnginePlaysWithLearnedPriors) {

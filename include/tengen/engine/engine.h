@@ -50,8 +50,10 @@ class Engine {
   // Decides and plays (a resignation is not played).
   Point genmove(Color c, bool cleanup = false, const SearchHooks& hooks = {});
   // The search genmove runs (same limits), without deciding anything.
-  // seconds_spent: time this move already took, deducted from its budget.
-  const SearchResult& search(Color c, const SearchHooks& hooks = {}, double seconds_spent = 0);
+  // seconds_spent: time this move already took, deducted from its budget;
+  // favoured: root moves the solver proved worth a look (see SearchLimits).
+  const SearchResult& search(Color c, const SearchHooks& hooks = {}, double seconds_spent = 0,
+                             std::vector<Point> favoured = {});
   // Searches the position for c to move for `seconds` (or until stopped),
   // keeping the tree: analysis output and pondering call this repeatedly.
   SearchResult analyze(Color c, double seconds, const std::atomic<bool>* stop);
@@ -76,7 +78,7 @@ class Engine {
   SearchLimits limits_for(Color c) const;
   int own_moves(Color c) const;
   std::vector<Fight> fights(Color c) const;
-  std::optional<Point> urgent_fight_move(Color c, const std::vector<Fight>& found, const SearchResult& r) const;
+  std::vector<Point> favoured_fight_moves(Color c, const std::vector<Fight>& found) const;
   double handicap_bonus() const;
   double search_komi(Color c) const;
   void update_ratchet(Color c, double win_rate);

@@ -70,6 +70,9 @@ struct SearchLimits {
   double seconds = 0;         // planned time; 0: no limit
   double max_seconds = 0;     // may stretch to this when the best move is unclear; 0: = seconds
   bool early_stop = true;     // may end once the best move cannot change (not for analysis)
+  // Root moves an exact reading (the solver) found worth playing: the search
+  // starts them at the highest prior, with prior-visits wins, and decides.
+  std::vector<Point> favoured;
   // Called from the calling thread every report_interval seconds while the
   // search runs, and once at the end (ownership left empty), for live
   // analysis output.
@@ -119,7 +122,7 @@ class GoSearch {
   static SelectionParams selection_params(const Settings& s);
 
  private:
-  void prepare_root(const Game& game, const Board& root_board, Color to_move);
+  void prepare_root(const Game& game, const Board& root_board, Color to_move, const std::vector<Point>& favoured);
   GoDomain domain(double komi) const;  // the Go side of a search with these settings
   bool keep_going(std::int64_t playouts, double seconds, const SearchLimits& limits, double* last_report);
   SearchResult collect(const Node& root, std::int64_t playouts);

@@ -45,10 +45,10 @@ struct Settings {
   double prior_near_last = 0.08;
   double prior_near_second_last = 0.04;
   // Learned prior H(d) (patterns/model.h): move-pattern gammas learned by MM
-  bool learned_priors = false;      // H from the learned model instead of (or blended with) the expert rules
+  bool learned_priors = true;       // H from the learned model (docs/patterns.md), blended with the expert rules by the mix
   std::string prior_model_file;     // empty: patterns/mm-v1.txt (install, build or source tree)
   double learned_prior_exponent = 0.5;
-  double learned_prior_mix = 1.0;   // weight of the learned H against the expert one
+  double learned_prior_mix = 1.0;   // weight of the learned H against the expert one (1: learned only)
   bool reuse_tree = true;
   bool ponder = false;             // think while waiting for the next command
   bool early_stop = true;
