@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "tengen/util/data_files.h"
+
 namespace tengen::patterns {
 
 namespace {
@@ -203,18 +205,7 @@ std::string PatternModel::to_text() const {
   return out.str();
 }
 
-std::string default_model_file() {
-  const std::string name = "mm-v1.txt";
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    for (const fs::path& candidate : {exe.parent_path() / ".." / "share" / "tengen" / "patterns" / name,
-                                      exe.parent_path() / ".." / "patterns" / name}) {
-      if (fs::is_regular_file(candidate, ec)) return candidate.lexically_normal().string();
-    }
-  }
-  return std::string(TENGEN_SOURCE_DIR) + "/patterns/" + name;
-}
+std::string default_model_file() { return shipped_pattern_file("mm-v1.txt"); }
 
 void strengths_to_priors(float* h, int n, double exponent) {
   double sum = 0;

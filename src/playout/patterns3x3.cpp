@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "tengen/util/data_files.h"
+
 namespace tengen {
 
 namespace {
@@ -240,6 +242,6 @@ int Pattern3Table::count_matches(Color to_play) const {
   return n;
 }
 
-std::string default_pattern_file() { return std::string(TENGEN_SOURCE_DIR) + "/patterns/mogo-3x3.txt"; }
+std::string default_pattern_file() { return shipped_pattern_file("mogo-3x3.txt"); }
 
 }  // namespace tengen

@@ -127,10 +127,8 @@ class PatternModel {
   KeyMap<float> shapes_;
 };
 
-// Where the engine looks for the model when prior-model-file is empty: the
-// first of <binary's folder>/../share/tengen/patterns/mm-v1.txt,
-// <binary's folder>/../patterns/mm-v1.txt and patterns/mm-v1.txt in the
-// source tree it was built from that exists (else the last, for the error).
+// The model the engine uses when prior-model-file is empty: the shipped
+// mm-v1.txt (util/data_files.h says where it is looked for).
 std::string default_model_file();
 
 // H(d) for the tree from the model's strengths h[0..n) of the n legal moves

@@ -81,9 +81,9 @@ class Pattern3Table {
   std::array<std::uint64_t, 2 * kNeighborhoodCodes / 64> bits_{};
 };
 
-// Where the engine looks for the heavy policy's pattern file when the
-// parameter heavy-pattern-file is empty: patterns/mogo-3x3.txt in the source
-// tree this binary was built from (the TENGEN_SOURCE_DIR compile definition).
+// The heavy policy's pattern file when the parameter heavy-pattern-file is
+// empty: the shipped mogo-3x3.txt (util/data_files.h says where it is
+// looked for).
 std::string default_pattern_file();
 
 }  // namespace tengen
