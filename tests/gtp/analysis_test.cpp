@@ -114,7 +114,7 @@ TEST_F(Analysis, ParamListsAndSetsTheRegistry) {
   const std::string list = send("tengen-param");
   EXPECT_NE(list.find("[string] threads 1"), std::string::npos) << list;
   EXPECT_NE(list.find("[bool] superko 1"), std::string::npos) << list;
-  EXPECT_TRUE(std::regex_search(list, std::regex("\\[list/light/[a-z/]+\\] policy light"))) << list;
+  EXPECT_TRUE(std::regex_search(list, std::regex("\\[list/light/[a-z/]+\\] policy heavy"))) << list;
   EXPECT_EQ(send("tengen-param superko 0"), "=\n\n");
   EXPECT_FALSE(engine_.settings().superko);
   EXPECT_EQ(send("tengen-param playouts 123"), "=\n\n");

@@ -34,7 +34,7 @@ TEST_F(HeavyCli, MalformedPatternFileNamesTheLine) {
 }
 
 TEST_F(HeavyCli, LightPolicyNeedsNoPatternFile) {
-  const Outcome r = tengen("--heavy-pattern-file /nonexistent/mogo.txt --memory 16 --log-level off");
+  const Outcome r = tengen("--policy light --heavy-pattern-file /nonexistent/mogo.txt --memory 16 --log-level off");
   EXPECT_EQ(r.code, 0) << r.err;
 }
 

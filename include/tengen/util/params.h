@@ -54,7 +54,7 @@ struct Settings {
   bool early_stop = true;
   double time_extension = 1.5;     // a move may take this times its plan when the best move is unclear
   std::uint64_t seed = 0;          // 0: seeded from the clock
-  std::string policy = "light";    // light or heavy (MoGo's, see playout/heavy.h)
+  std::string policy = "heavy";    // heavy (MoGo's, see playout/heavy.h) or light
   // Heavy playouts: each rule's switch and probability, in MoGo's order
   bool heavy_atari_save = true;
   double heavy_atari_save_prob = 1.0;
