@@ -95,8 +95,21 @@ Judgement judge(const Board& board, const std::vector<float>& ownership, double 
       area[reaches[0] ? 0 : 1] += static_cast<int>(region.size());
       continue;
     }
-    // A shared region: its living neighbours are in seki where a point of it
-    // is a liberty neither side can fill safely.
+    // A shared region is dame in a finished game: a point or two between
+    // living strings, nobody's even where only one side could fill it. In an
+    // unfinished game it can be half the board, and one weak string's status
+    // would swing all of it between a side and nobody; there the playouts'
+    // ownership of each point is the steadier estimate.
+    constexpr std::size_t kUnfinishedRegion = 5;
+    constexpr float kSharedPointOwned = 0.5f;
+    if (region.size() >= kUnfinishedRegion) {
+      for (Point p : region) {
+        if (ownership[p] > kSharedPointOwned) ++area[0];
+        if (ownership[p] < -kSharedPointOwned) ++area[1];
+      }
+    }
+    // Its living neighbours are in seki where a point of it is a liberty
+    // neither side can fill safely.
     for (Point p : region) {
       if (board.at(p) != Color::Empty || !unsafe_for(board, p, Color::Black) || !unsafe_for(board, p, Color::White)) {
         continue;

@@ -67,6 +67,44 @@ TEST(Engine, JudgesDeadStonesAndScoresByArea) {
   EXPECT_EQ(score_string(j.score), "W+12.5");
 }
 
+// judge() on given ownership: a small shared region is dame whatever the
+// playouts say; a large one, in an unfinished game, goes point by point to
+// the side the playouts give it to.
+TEST(Judge, SmallSharedRegionsAreDameLargeOnesFollowOwnership) {
+  // A black and a white group with one dame point between them (B6), and
+  // an open area of 12 points (D3..F6) that touches both.
+  const Board b = test::board_from_rows({"X . O . . .",
+                                         "X O O . . .",
+                                         "X X O . . .",
+                                         "X X O . . .",
+                                         "X X X X X X",
+                                         "X X X X X X"},
+                                        Color::Black);
+  std::vector<float> ownership(b.num_points(), 0.0f);
+  for (int q = 0; q < b.num_points(); ++q) {
+    const Point p = static_cast<Point>(q);
+    if (b.at(p) == Color::Black) ownership[p] = 1.0f;
+    if (b.at(p) == Color::White) ownership[p] = -1.0f;
+  }
+  const auto at = [&](const char* v) { return *parse_vertex(v, 6); };
+  ownership[at("B6")] = 0.9f;  // the lone dame point: still nobody's
+  // The open area D3..F6 (12 points) touches both: White owns 8 of them
+  // surely, Black 2, and 2 are in doubt.
+  const char* white_points[] = {"D6", "E6", "F6", "D5", "E5", "F5", "D4", "E4"};
+  for (const char* v : white_points) ownership[at(v)] = -0.8f;
+  ownership[at("F4")] = 0.7f;
+  ownership[at("D3")] = 0.6f;
+  ownership[at("E3")] = 0.2f;
+  ownership[at("F3")] = -0.3f;
+  const Judgement j = judge(b, ownership, 0.0, 0.3);
+  int black_stones = 0, white_stones = 0;
+  for (int q = 0; q < b.num_points(); ++q) {
+    black_stones += b.at(static_cast<Point>(q)) == Color::Black;
+    white_stones += b.at(static_cast<Point>(q)) == Color::White;
+  }
+  EXPECT_DOUBLE_EQ(j.score, (black_stones + 2) - (white_stones + 8));
+}
+
 TEST(Engine, FindsSekiStones) {
   // Neither side can fill C4 or C1 without putting its own string in atari:
   // both strings live in seki and the two points belong to nobody.
