@@ -300,8 +300,7 @@ Judgement Engine::judge_position() {
   const Board& board = game_.board();
   const JudgementKey key{board.hash(), board.to_move(), game_.size(), game_.komi(), game_.moves().size()};
   if (!judgement_ || !(judgement_key_ == key)) {
-    Board b = board;
-    const std::vector<float> ownership = playout_ownership(b, settings_.score_playouts, rng_);
+    const std::vector<float> ownership = playout_ownership(board, settings_.score_playouts, rng_);
     judgement_ = judge(board, ownership, game_.komi(), settings_.dead_threshold,
                        proven_fates(fights(board.to_move())));
     judgement_key_ = key;

@@ -1,6 +1,7 @@
 #include "tengen/engine/fights.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 namespace tengen {
@@ -15,18 +16,12 @@ LocalOutcome flipped(LocalOutcome o) {
   }
 }
 
-// Solves the fight around `vertex` with `mover` to move; the outcome is
-// mover's view. Also reports the targets the fight was built on.
-LocalSolve solve_with(const Board& board, Point vertex, Color mover, std::uint64_t budget, std::uint64_t seed,
-                      Point* mover_target, Point* other_target) {
+// The fight around `vertex` with `mover` to move (Max), if there is one.
+std::optional<GoLocalGame> fight_at(const Board& board, Point vertex, Color mover) {
   Board b = board;
   b.set_to_move(mover);
   b.reset_pass_count();
-  const auto game = local_game_at(b, vertex);
-  if (!game) return {};
-  *mover_target = b.root(game->max_target());
-  *other_target = b.root(game->min_target());
-  return solve_local(*game, budget, seed);
+  return local_game_at(b, vertex);
 }
 
 }  // namespace
@@ -37,9 +32,10 @@ std::vector<Fight> read_fights(const Board& board, Color c, std::uint64_t budget
   for (int q = 0; q < board.num_points(); ++q) {
     const Point p = static_cast<Point>(q);
     if (!is_player(board.at(p)) || board.root(p) != p || board.liberties(p) > max_liberties) continue;
+    const Color other = opponent(board.at(p));
     bool touches_opponent = false;
     board.for_each_stone(p, [&](Point s) {
-      board.for_each_neighbor(s, [&](Point n) { touches_opponent |= board.at(n) == opponent(board.at(p)); });
+      board.for_each_neighbor(s, [&](Point n) { touches_opponent |= board.at(n) == other; });
     });
     if (touches_opponent) weak.push_back(p);
   }
@@ -50,18 +46,23 @@ std::vector<Fight> read_fights(const Board& board, Color c, std::uint64_t budget
   std::vector<std::pair<Point, Point>> seen;
   for (Point s : weak) {
     if (static_cast<int>(fights.size()) >= max_fights) break;
+    const std::optional<GoLocalGame> ours = fight_at(board, s, c);
+    if (!ours) continue;
     Fight f;
-    const LocalSolve ours = solve_with(board, s, c, budget, seed, &f.ours, &f.theirs);
-    if (f.ours == kNoPoint) continue;
+    f.ours = board.root(ours->max_target());
+    f.theirs = board.root(ours->min_target());
+    // Both strings of a race are often weak: read each pair once.
     const std::pair<Point, Point> key{f.ours, f.theirs};
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
     seen.push_back(key);
-    f.we_first = ours.outcome;
-    f.our_move = ours.best_move;
-    Point their_target = kNoPoint, our_target = kNoPoint;
-    const LocalSolve theirs = solve_with(board, s, opponent(c), budget, seed + 1, &their_target, &our_target);
+    const LocalSolve we_first = solve_local(*ours, budget, seed);
+    f.we_first = we_first.outcome;
+    f.our_move = we_first.best_move;
     // Only the same pair of strings makes the second reading comparable.
-    if (their_target == f.theirs && our_target == f.ours) f.they_first = flipped(theirs.outcome);
+    const std::optional<GoLocalGame> theirs = fight_at(board, s, opponent(c));
+    if (theirs && board.root(theirs->max_target()) == f.theirs && board.root(theirs->min_target()) == f.ours) {
+      f.they_first = flipped(solve_local(*theirs, budget, seed + 1).outcome);
+    }
     f.stones = board.string_size(f.ours) + board.string_size(f.theirs);
     fights.push_back(f);
   }

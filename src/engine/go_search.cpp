@@ -28,20 +28,25 @@ int GoDomain::children(const Board& b, ChildInit* out, Scratch& scratch) const {
   int n = 0;
   for (int i = 0; i < b.empty_count(); ++i) {
     const Point p = b.empty_point(i);
-    if (!b.is_true_eye(p, c) && b.is_legal(p, c)) out[n++] = {to_tree_move(p), expert_prior(b, p, c, priors)};
+    if (!b.is_true_eye(p, c) && b.is_legal(p, c)) out[n++] = {to_tree_move(p), 0.5f};
   }
-  learned_priors(b, out, n, scratch.features);
+  set_priors(b, out, n, scratch.features);
   if (n == 0) out[n++] = {kTreePass, 0.5f};
   return n;
 }
 
-void GoDomain::learned_priors(const Board& b, ChildInit* out, int n, patterns::FeatureExtractor& fx) const {
+void GoDomain::set_priors(const Board& b, ChildInit* out, int n, patterns::FeatureExtractor& fx) const {
+  const Color c = b.to_move();
+  const bool learned_only = model && learned_mix >= 1.0;  // the expert rules would be thrown away
+  if (!learned_only) {
+    for (int i = 0; i < n; ++i) out[i].prior = expert_prior(b, to_point(out[i].move), c, priors);
+  }
   if (!model || n == 0) return;
   float h[kMaxPoints];
-  for (int i = 0; i < n; ++i) h[i] = model->strength(b, to_point(out[i].move), b.to_move(), fx);
+  for (int i = 0; i < n; ++i) h[i] = model->strength(b, to_point(out[i].move), c, fx);
   patterns::strengths_to_priors(h, n, learned_exponent);
   const float mix = static_cast<float>(learned_mix);
-  for (int i = 0; i < n; ++i) out[i].prior = mix * h[i] + (1.0f - mix) * out[i].prior;
+  for (int i = 0; i < n; ++i) out[i].prior = mix * h[i] + (1.0f - mix) * out[i].prior;  // exactly h[i] at mix 1
 }
 
 int GoDomain::rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, int* length) const {
@@ -58,14 +63,8 @@ int GoDomain::rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, i
     trail[(*length)++] = {to_tree_move(scratch.moves[i]), player};
     player ^= 1;
   }
-  // Ownership: the stones, and the one-colour empty points left at the end.
   if (scratch.owned.size() != static_cast<std::size_t>(b.num_points())) scratch.owned.assign(b.num_points(), 0);
-  for (int q = 0; q < b.num_points(); ++q) {
-    const Point p = static_cast<Point>(q);
-    const Color c = b.at(p);
-    scratch.owned[q] += (c == Color::Black || (c == Color::Empty && b.is_eyelike(p, Color::Black))) -
-                        (c == Color::White || (c == Color::Empty && b.is_eyelike(p, Color::White)));
-  }
+  for (int q = 0; q < b.num_points(); ++q) scratch.owned[q] += b.playout_owner(static_cast<Point>(q));
   return result_for_black(b, komi);
 }
 
@@ -163,17 +162,14 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
   tree_to_move_ = to_move;
   tree_size_ = game.size();
 
+  // As GoDomain::children, but legal under superko.
   std::vector<ChildInit> root_children;
   for (int i = 0; i < root_board.empty_count(); ++i) {
     const Point p = root_board.empty_point(i);
-    if (!root_board.is_true_eye(p, to_move) && game.is_legal(p, to_move)) {
-      root_children.push_back({to_tree_move(p), expert_prior(root_board, p, to_move, prior_weights(settings_))});
-    }
+    if (!root_board.is_true_eye(p, to_move) && game.is_legal(p, to_move)) root_children.push_back({to_tree_move(p), 0.5f});
   }
-  if (model_) {
-    patterns::FeatureExtractor fx;
-    domain(0).learned_priors(root_board, root_children.data(), static_cast<int>(root_children.size()), fx);
-  }
+  patterns::FeatureExtractor fx;
+  domain(0).set_priors(root_board, root_children.data(), static_cast<int>(root_children.size()), fx);
   if (root_children.empty()) root_children.push_back({kTreePass, 0.5f});
   tree_->set_root_children(root_children.data(), static_cast<int>(root_children.size()),
                            static_cast<std::uint32_t>(settings_.prior_visits));

@@ -13,12 +13,7 @@ std::vector<float> playout_ownership(const Board& board, int playouts, Rng& rng)
     Board b = board;
     b.reset_pass_count();
     careful_playout(b, rng, playout_move_limit(b.size()));
-    for (int q = 0; q < b.num_points(); ++q) {
-      const Point p = static_cast<Point>(q);
-      const Color c = b.at(p);
-      if (c == Color::Black || (c == Color::Empty && b.is_eyelike(p, Color::Black))) ownership[p] += 1;
-      if (c == Color::White || (c == Color::Empty && b.is_eyelike(p, Color::White))) ownership[p] -= 1;
-    }
+    for (int q = 0; q < b.num_points(); ++q) ownership[q] += static_cast<float>(b.playout_owner(static_cast<Point>(q)));
   }
   for (float& o : ownership) o /= static_cast<float>(std::max(playouts, 1));
   return ownership;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "tengen/playout/patterns3x3.h"
+#include "tengen/util/random.h"
 
 namespace tengen::patterns {
 
@@ -56,13 +57,6 @@ Pattern3Tables make_pattern3_tables() {
 const Pattern3Tables& pattern3_tables() {
   static const Pattern3Tables tables = make_pattern3_tables();
   return tables;
-}
-
-std::uint64_t splitmix64(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
 }
 
 // The shape hash is part of the model file format ("shape-hash 1"): the

@@ -7,6 +7,8 @@
 #include <sstream>
 #include <sys/wait.h>
 
+#include "tengen/util/random.h"
+
 namespace tengen::patterns {
 
 namespace {
@@ -207,13 +209,6 @@ class Walker {
   std::function<bool(GameRecord&&)> take_;
 };
 
-std::uint64_t mix64(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
-
 }  // namespace
 
 bool parse_split(std::string_view text, Split* split) {
@@ -261,7 +256,7 @@ void for_each_game(const GameSelection& selection, const std::function<bool(cons
     Walker walker(stats, [&](GameRecord&& r) {
       const bool test = is_test_game(r.id);
       const bool in_split = selection.split == Split::All || (selection.split == Split::Test) == test;
-      const double u = static_cast<double>(mix64(fnv1a64(r.id) ^ mix64(selection.seed)) >> 11) * 0x1.0p-53;
+      const double u = static_cast<double>(splitmix64(fnv1a64(r.id) ^ splitmix64(selection.seed)) >> 11) * 0x1.0p-53;
       if (!in_split || u >= selection.sample) {
         ++stats.skipped;
         return true;

@@ -173,6 +173,14 @@ class Board {
   // The same for a finished playout, where every empty region is a single
   // point: cheaper, exact when every empty point has one colour around it.
   int playout_score() const;
+  // Who holds p at the end of a playout, as playout ownership counts it: +1
+  // Black, -1 White, 0 nobody (a stone, or an empty point eyelike for one
+  // colour).
+  int playout_owner(Point p) const {
+    const Color c = color_[p];
+    return (c == Color::Black || (c == Color::Empty && is_eyelike(p, Color::Black))) -
+           (c == Color::White || (c == Color::Empty && is_eyelike(p, Color::White)));
+  }
 
   // Recomputes strings, liberties, counts, hash, bitboards and the empty set
   // from the colours alone; false (with the reason in *why) on any mismatch.

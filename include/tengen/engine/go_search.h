@@ -54,9 +54,9 @@ struct GoDomain {
   int rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, int* length) const;
   int terminal_result(const Board& b) const;
   bool amaf(TreeMove m) const { return rave && m != kTreePass; }
-  // Blends the learned model's H into the priors of n children of b (for
-  // the side to move), when there is a model.
-  void learned_priors(const Board& b, ChildInit* out, int n, patterns::FeatureExtractor& fx) const;
+  // H(d) of n candidate moves of b for the side to move: the expert rules,
+  // the learned model, or their blend (learned_mix).
+  void set_priors(const Board& b, ChildInit* out, int n, patterns::FeatureExtractor& fx) const;
 };
 
 struct SearchResult;

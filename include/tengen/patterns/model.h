@@ -112,8 +112,13 @@ class PatternModel {
     float g = 1.0f;
     for (int k = 0; k < kTacticalGroups; ++k) g *= tactical_[k][t.value[k]];
     if (const float* g3 = pattern3_.find(pattern3_key(canonical_pattern3(pattern3_code(b, p, c))))) g *= *g3;
-    const std::uint64_t shape = largest_known_shape(b, p, c, [&](std::uint64_t key) { return shapes_.find(key) != nullptr; });
-    if (shape != 0) g *= *shapes_.find(shape);
+    const float* shape_gamma = nullptr;  // of the largest known shape, found on the way
+    largest_known_shape(b, p, c, [&](std::uint64_t key) {
+      const float* found = shapes_.find(key);
+      if (found) shape_gamma = found;
+      return found != nullptr;
+    });
+    if (shape_gamma) g *= *shape_gamma;
     return g;
   }
 

@@ -6,17 +6,23 @@
 
 namespace tengen {
 
+// SplitMix64's output function of x + the golden-ratio increment: a
+// well-mixed 64-bit hash of x (seeds, Zobrist-style keys, sampling).
+inline std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
 class Rng {
  public:
   explicit Rng(std::uint64_t seed = 0x1234ABCDULL) { reseed(seed); }
 
   void reseed(std::uint64_t seed) {
     for (auto& word : s_) {
+      word = splitmix64(seed);
       seed += 0x9E3779B97F4A7C15ULL;
-      std::uint64_t z = seed;
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-      word = z ^ (z >> 31);
     }
   }
 
