@@ -186,9 +186,19 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks) {
   }
   const bool opponent_passed = !game_.moves().empty() && game_.moves().back().point == kPass &&
                                game_.moves().back().color == opponent(c);
+  // After a pass, passing ends the game and the score is read off the
+  // board as it stands; with a string whose fate the playouts cannot tell,
+  // that reading is a guess (and GNU Go's may differ), so play on and
+  // settle it: under area scoring a move in one's own area costs nothing.
+  bool play_on = false;
   if (opponent_passed && !cleanup && passing_wins(c)) {
-    spdlog::info("opponent passed and passing wins: pass");
-    return kPass;
+    const int unsettled = judge_position().unsettled_stones;
+    if (unsettled == 0) {
+      spdlog::info("opponent passed and passing wins: pass");
+      return kPass;
+    }
+    spdlog::info("opponent passed and passing wins, but {} stones are unsettled: play on", unsettled);
+    play_on = true;
   }
   // The fights first: the solver's time comes out of the move's budget.
   const auto start = std::chrono::steady_clock::now();
@@ -196,7 +206,7 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks) {
   const double solver_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const SearchResult& r = search(c, hooks, solver_seconds, favoured_fight_moves(c, found));
   update_ratchet(c, r.win_rate);
-  if (should_resign(r, c)) return kResign;
+  if (!play_on && should_resign(r, c)) return kResign;
   if (r.best == kPass || every_move_settled(r, c)) return kPass;
   return r.best;
 }
@@ -302,7 +312,7 @@ Judgement Engine::judge_position() {
   if (!judgement_ || !(judgement_key_ == key)) {
     const std::vector<float> ownership = playout_ownership(board, settings_.score_playouts, rng_);
     judgement_ = judge(board, ownership, game_.komi(), settings_.dead_threshold,
-                       proven_fates(fights(board.to_move())));
+                       proven_fates(fights(board.to_move())), settings_.settled_ownership);
     judgement_key_ = key;
   }
   return *judgement_;

@@ -30,12 +30,13 @@ bool unsafe_for(const Board& board, Point p, Color c) {
 }  // namespace
 
 Judgement judge(const Board& board, const std::vector<float>& ownership, double komi, double dead_threshold,
-                const std::vector<std::pair<Point, StoneStatus>>& proven) {
+                const std::vector<std::pair<Point, StoneStatus>>& proven, double settled_ownership) {
   const int n = board.num_points();
   Judgement j;
   j.status.assign(n, StoneStatus::Alive);
   j.ownership = ownership;
   std::vector<bool> done(n, false);
+  std::vector<bool> unsettled(n, false);
   for (int q = 0; q < n; ++q) {
     const Point p = static_cast<Point>(q);
     const Color c = board.at(p);
@@ -49,12 +50,19 @@ Judgement judge(const Board& board, const std::vector<float>& ownership, double 
     if (own_view < -dead_threshold) {
       board.for_each_stone(p, [&](Point s) { j.status[s] = StoneStatus::Dead; });
     }
+    if (std::fabs(own_view) < settled_ownership) {
+      board.for_each_stone(p, [&](Point s) { unsettled[s] = true; });
+    }
   }
 
   for (const auto& [stone, status] : proven) {
     if (!is_player(board.at(stone))) continue;
-    board.for_each_stone(stone, [&](Point s) { j.status[s] = status; });
+    board.for_each_stone(stone, [&](Point s) {
+      j.status[s] = status;
+      unsettled[s] = false;
+    });
   }
+  for (int q = 0; q < n; ++q) j.unsettled_stones += unsettled[q];
 
   // Area with dead stones taken off: flood the regions of non-living points.
   std::vector<Color> color(n);

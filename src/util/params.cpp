@@ -98,6 +98,8 @@ std::vector<ParamDef> make_registry() {
        "playouts behind final_score and final_status_list"},
       {"dead-threshold", &S::dead_threshold, 0, 1, {},
        "a string is dead when the opponent's ownership of its points (in [-1, 1]) exceeds its own by this margin"},
+      {"settled-ownership", &S::settled_ownership, 0, 1, {},
+       "after a pass, play on (not pass) while some string is owned, by either side, less surely than this (0: never)"},
       {"solver-playouts", &S::solver_playouts, 0, 1e8, {},
        "playouts for each capturing race or seki the solver reads in play, per side to move (0: off)"},
       {"solver-fights", &S::solver_fights, 0, 64, {}, "most fights the solver reads per move or judgement"},

@@ -137,6 +137,31 @@ TEST(Engine, PassesAfterAnOpponentPassWhenPassingWins) {
   EXPECT_EQ(engine.choose_move(Color::White), kPass);
 }
 
+TEST(Engine, PlaysOnAfterAPassWhileAStringIsUnsettled) {
+  // White is far ahead whatever happens in the corner, so passing wins; but
+  // the black corner group (a straight three eye space, A2 B2 C2) lives or
+  // dies by who plays B2 first. Passing would leave the score to a guess:
+  // White plays on, at the vital point.
+  const std::vector<std::string> corner = {". . . . . . .",
+                                           ". . . . . . .",
+                                           ". . . . . . .",
+                                           "O O O O O . .",
+                                           "X X X X O . .",
+                                           ". . . X O . .",
+                                           "X X X X O . ."};
+  Engine engine(quick(3000));
+  set_position(engine, corner, Color::Black, 0.5);
+  ASSERT_TRUE(engine.game().play(kPass, Color::Black));
+  EXPECT_GT(engine.judge_position().unsettled_stones, 0);
+  EXPECT_EQ(vertex_string(engine.choose_move(Color::White), 7), "B2");
+  // Afterwards (the playouts, where neither side plays the self-ataris at
+  // A2 and C2, see a seki) a pass is answered with a pass.
+  ASSERT_TRUE(engine.game().play(*parse_vertex("B2", 7), Color::White));
+  ASSERT_TRUE(engine.game().play(kPass, Color::Black));
+  EXPECT_EQ(engine.judge_position().unsettled_stones, 0);
+  EXPECT_EQ(engine.choose_move(Color::White), kPass);
+}
+
 TEST(Engine, CleanupCapturesDeadStonesBeforePassing) {
   Engine engine(quick());
   set_position(engine, kSettledBoard, Color::Black, 0.5);

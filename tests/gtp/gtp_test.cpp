@@ -832,7 +832,9 @@ TEST_F(Gtp, KgsGenmoveCleanupCapturesDeadStonesInsteadOfPassing) {
   s.ok("play b f4");
   s.ok("play w a4");
   s.ok("play w pass");
-  // Normally Black, ahead, answers the pass with a pass...
+  // With play-on after a pass switched off (the playouts on this open board
+  // leave A4 unsettled), Black, ahead, answers the pass with a pass...
+  s.ok("tengen-param settled-ownership 0");
   EXPECT_EQ(s.ok("reg_genmove b"), "pass");
   // ...but in the cleanup phase it must not pass while A4 is on the board.
   const std::size_t n = s.game().moves().size();

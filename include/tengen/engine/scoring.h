@@ -22,6 +22,9 @@ struct Judgement {
   std::vector<StoneStatus> status;  // per point index; Alive for empty points
   double score = 0;                 // Black minus White, komi included
   std::vector<float> ownership;     // what the judgement was made from
+  // Stones of strings the playouts neither keep nor capture surely (see
+  // judge): a game ended with any of these is scored on a guess.
+  int unsettled_stones = 0;
 };
 
 // A string is dead when its points belong to the opponent by more than
@@ -29,9 +32,11 @@ struct Judgement {
 // -dead_threshold). Alive strings touching a shared liberty that neither
 // side can fill without self-atari are in seki.
 // `proven` gives strings (by a stone) whose fate a solver proved: it
-// overrides the statistics.
+// overrides the statistics. A string is unsettled when no fate is proven
+// and its mean ownership lies strictly between -settled_ownership and
+// settled_ownership: the playouts could call it either way.
 Judgement judge(const Board& board, const std::vector<float>& ownership, double komi, double dead_threshold,
-                const std::vector<std::pair<Point, StoneStatus>>& proven = {});
+                const std::vector<std::pair<Point, StoneStatus>>& proven = {}, double settled_ownership = 0);
 
 // "B+3.5", "W+0.5" or "0".
 std::string score_string(double score);

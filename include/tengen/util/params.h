@@ -79,6 +79,7 @@ struct Settings {
   double pass_ownership = 0.9;     // a point this settled is not worth a move
   int score_playouts = 2000;       // for final_score / final_status_list
   double dead_threshold = 0.3;     // how surely the opponent must own a string for it to be dead
+  double settled_ownership = 0.6;  // a string owned less surely is unsettled: no pass after a pass
   bool superko = true;
   // The solver in play (engine/fights.h)
   std::int64_t solver_playouts = 3000;   // per fight and side to move; 0: the solver stays out of play
