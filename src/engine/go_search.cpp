@@ -54,7 +54,13 @@ int GoDomain::rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, i
   std::uint8_t player = static_cast<std::uint8_t>(this->player(b));
   PlayoutResult r;
   if (heavy) {
-    if (!scratch.heavy) scratch.heavy.emplace(*heavy);
+    if (!scratch.heavy) {
+      scratch.heavy.emplace(*heavy);
+      if (heavy->last_good_reply.on) {
+        scratch.replies = std::make_unique<LastGoodReply>();
+        scratch.heavy->use_replies(scratch.replies.get());
+      }
+    }
     r = scratch.heavy->playout(b, rng, room, scratch.moves);
   } else {
     r = light_playout(b, rng, room, scratch.moves);
@@ -65,7 +71,20 @@ int GoDomain::rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, i
   }
   if (scratch.owned.size() != static_cast<std::size_t>(b.num_points())) scratch.owned.assign(b.num_points(), 0);
   for (int q = 0; q < b.num_points(); ++q) scratch.owned[q] += b.playout_owner(static_cast<Point>(q));
-  return result_for_black(b, komi);
+  const int result = result_for_black(b, komi);
+  if (scratch.replies) learn_replies(*scratch.replies, trail, *length, result);
+  return result;
+}
+
+void GoDomain::learn_replies(LastGoodReply& replies, const TrailEntry* trail, int length, int result_for_black) {
+  if (result_for_black == 1) return;  // a draw teaches nothing
+  const std::uint8_t winner = result_for_black == 2 ? 0 : 1;
+  for (int i = 1; i < length; ++i) {
+    const Color mover = trail[i].player == 0 ? Color::Black : Color::White;
+    const Point second_last = i >= 2 ? to_point(trail[i - 2].move) : kNoPoint;
+    replies.learn(mover, second_last, to_point(trail[i - 1].move), to_point(trail[i].move),
+                  trail[i].player == winner);
+  }
 }
 
 int GoDomain::terminal_result(const Board& b) const { return result_for_black(b, komi); }

@@ -39,6 +39,7 @@ Point tagged(Rule& tag, Rule rule, Point p) {
 std::string_view rule_name(Rule rule) {
   switch (rule) {
     case Rule::AtariSave: return "atari-save";
+    case Rule::LastGoodReply: return "last-good-reply";
     case Rule::Nakade: return "nakade";
     case Rule::FillBoard: return "fill-board";
     case Rule::Pattern: return "pattern";
@@ -65,6 +66,7 @@ HeavyConfig HeavyConfig::from_settings(const Settings& s) {
   HeavyConfig c;
   c.atari_save = {s.heavy_atari_save, s.heavy_atari_save_prob};
   c.ladder_check = s.heavy_ladder_check;
+  c.last_good_reply = {s.heavy_last_good_reply, s.heavy_last_good_reply_prob};
   c.nakade = {s.heavy_nakade, s.heavy_nakade_prob};
   c.fill_board = {s.heavy_fill_board, s.heavy_fill_board_prob};
   c.fill_board_tries_9x9 = s.heavy_fill_board_tries_9;
@@ -73,6 +75,7 @@ HeavyConfig HeavyConfig::from_settings(const Settings& s) {
   c.approach = {s.heavy_approach, s.heavy_approach_prob};
   c.capture = {s.heavy_capture, s.heavy_capture_prob};
   c.max_self_atari_stones = s.heavy_self_atari_max;
+  c.pattern_self_atari_filter = s.heavy_pattern_self_atari_filter;
   const std::string path = s.heavy_pattern_file.empty() ? default_pattern_file() : s.heavy_pattern_file;
   c.patterns = std::make_shared<const Pattern3Table>(Pattern3Table::load(path));
   return c;
@@ -126,6 +129,9 @@ Point HeavyPolicy::choose(Board& b, Rng& rng, Rule& tag) {
   const bool local = is_stone_move(last) && is_player(b.at(last));
   if (local && config_.atari_save.open(rng)) {
     if (const Point p = atari_save_move(b, last, c, rng); p != kNoPoint) return tagged(tag, Rule::AtariSave, p);
+  }
+  if (replies_ && is_stone_move(last) && config_.last_good_reply.open(rng)) {
+    if (const Point p = last_good_reply_move(b, last, c); p != kNoPoint) return tagged(tag, Rule::LastGoodReply, p);
   }
   if (local && config_.nakade.open(rng)) {
     if (const Point p = nakade_move(b, last, c); p != kNoPoint) return tagged(tag, Rule::Nakade, p);
@@ -181,6 +187,18 @@ bool HeavyPolicy::can_escape(const Board& b, Point lib, Color c) {
   return !config_.ladder_check || !ladder_.escape_is_caught(b, lib, c);
 }
 
+// A stored reply is only a hint from other simulations: it must still be a
+// move the random rule would allow here.
+Point HeavyPolicy::last_good_reply_move(const Board& b, Point last, Color c) const {
+  const auto usable = [&](Point p) {
+    return p != kNoPoint && b.at(p) == Color::Empty && b.is_legal(p, c) && !b.is_true_eye(p, c) &&
+           !big_self_atari(b, p, c);
+  };
+  if (const Point p = replies_->reply_to_two(c, b.second_last_move(), last); usable(p)) return p;
+  if (const Point p = replies_->reply_to_one(c, last); usable(p)) return p;
+  return kNoPoint;
+}
+
 Point HeavyPolicy::nakade_move(const Board& b, Point last, Color c) const {
   const Color owner = opponent(c);
   Point found = kNoPoint;
@@ -212,7 +230,13 @@ Point HeavyPolicy::fill_board_move(const Board& b, Rng& rng) const {
 Point HeavyPolicy::pattern_or_approach_move(const Board& b, Point last, Color c, Rng& rng, Rule& tag) const {
   MoveList<8> matches;
   auto consider = [&](Point q) {
-    if (b.at(q) == Color::Empty && patterns_->matches_at(b, q, c) && b.is_legal(q, c)) matches.add(q);
+    if (b.at(q) != Color::Empty || !patterns_->matches_at(b, q, c) || !b.is_legal(q, c)) return;
+    // A big self-atari stays only where a connection can stand in for it.
+    if (config_.pattern_self_atari_filter && big_self_atari(b, q, c) &&
+        (!config_.approach.on || approach_connection(b, q, c) == kNoPoint)) {
+      return;
+    }
+    matches.add(q);
   };
   b.for_each_neighbor(last, consider);
   b.for_each_diagonal(last, consider);
@@ -220,7 +244,10 @@ Point HeavyPolicy::pattern_or_approach_move(const Board& b, Point last, Color c,
   if (p == kNoPoint) return kNoPoint;
   if (config_.approach.on && b.is_self_atari(p, c)) {
     const Point connection = approach_connection(b, p, c);
-    if (connection != kNoPoint && config_.approach.open(rng)) return tagged(tag, Rule::Approach, connection);
+    const bool must_replace = config_.pattern_self_atari_filter && big_self_atari(b, p, c);
+    if (connection != kNoPoint && (must_replace || config_.approach.open(rng))) {
+      return tagged(tag, Rule::Approach, connection);
+    }
   }
   tag = Rule::Pattern;
   return p;
@@ -235,11 +262,13 @@ Point HeavyPolicy::capture_move(const Board& b, Color c, Rng& rng) const {
   return captures.pick(rng);
 }
 
+bool HeavyPolicy::big_self_atari(const Board& b, Point p, Color c) const {
+  return b.is_self_atari(p, c) && string_size_after(b, p, c) > config_.max_self_atari_stones;
+}
+
 Point HeavyPolicy::random_move(Board& b, Color c, Rng& rng) const {
-  const int max_stones = config_.max_self_atari_stones;
   return b.random_empty(rng, [&](Point p) {
-    if (b.is_true_eye(p, c) || !b.is_legal(p, c)) return false;
-    return !b.is_self_atari(p, c) || string_size_after(b, p, c) <= max_stones;
+    return !b.is_true_eye(p, c) && b.is_legal(p, c) && !big_self_atari(b, p, c);
   });
 }
 

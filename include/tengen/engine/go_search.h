@@ -33,6 +33,7 @@ struct GoDomain {
     Point moves[kMaxPoints * 4];
     std::vector<std::int32_t> owned;  // per point: playouts Black owned it minus White did
     std::optional<HeavyPolicy> heavy;  // this thread's, made on first use
+    std::unique_ptr<LastGoodReply> replies;  // this thread's, when the heavy policy uses them
     patterns::FeatureExtractor features;  // for the learned priors
   };
   static constexpr int kMaxMoves = kMaxPoints;
@@ -52,6 +53,8 @@ struct GoDomain {
   int children(const Board& b, ChildInit* out, Scratch&) const;
   void play(Board& b, TreeMove m, Scratch&) const { b.play(to_point(m), b.to_move()); }
   int rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, int* length) const;
+  // Teaches the thread's last good replies the simulation in trail[0, length).
+  static void learn_replies(LastGoodReply& replies, const TrailEntry* trail, int length, int result_for_black);
   int terminal_result(const Board& b) const;
   bool amaf(TreeMove m) const { return rave && m != kTreePass; }
   // H(d) of n candidate moves of b for the side to move: the expert rules,

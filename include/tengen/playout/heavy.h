@@ -6,6 +6,10 @@
 //   1. atari-save  the last move put one of our strings in atari: extend it
 //                  to two or more liberties (not into a ladder) or capture a
 //                  string in atari next to it;
+//   1b. last-good-reply (not MoGo's; off unless heavy-last-good-reply) the
+//                  reply that last won against the last two moves, or the
+//                  last move, in this thread's simulations (LGRF-2,
+//                  playout/last_good_reply.h);
 //   2. nakade      an empty point next to the last move lies in a hole of
 //                  exactly 3 points walled in by the opponent: its centre;
 //   3. fill-board  a few random draws of a point whose 8 neighbours are empty;
@@ -33,6 +37,7 @@
 #include <string_view>
 
 #include "tengen/board/board.h"
+#include "tengen/playout/last_good_reply.h"
 #include "tengen/playout/patterns3x3.h"
 #include "tengen/playout/playout.h"
 #include "tengen/playout/tactics.h"
@@ -41,10 +46,10 @@
 
 namespace tengen {
 
-enum class Rule : std::uint8_t { AtariSave, Nakade, FillBoard, Pattern, Approach, Capture, Random, Pass };
-inline constexpr int kRuleCount = 8;
+enum class Rule : std::uint8_t { AtariSave, LastGoodReply, Nakade, FillBoard, Pattern, Approach, Capture, Random, Pass };
+inline constexpr int kRuleCount = 9;
 
-// "atari-save", "nakade", "fill-board", "pattern", "approach", "capture",
+// "atari-save", "last-good-reply", "nakade", "fill-board", "pattern", "approach", "capture",
 // "random", "pass".
 std::string_view rule_name(Rule rule);
 
@@ -73,6 +78,7 @@ struct RuleSwitch {
 struct HeavyConfig {
   RuleSwitch atari_save;
   bool ladder_check = true;  // atari-save reads ladders before it extends
+  RuleSwitch last_good_reply{false, 1.0};
   RuleSwitch nakade;
   RuleSwitch fill_board;
   int fill_board_tries_9x9 = 3;
@@ -82,6 +88,9 @@ struct HeavyConfig {
   RuleSwitch capture;
   // The random rule refuses self-ataris leaving more stones than this in atari.
   int max_self_atari_stones = 3;
+  // Not MoGo's: the pattern rule refuses them too (a hane or cut that throws
+  // away a big string is no local answer), unless a connection stands in.
+  bool pattern_self_atari_filter = true;
   std::shared_ptr<const Pattern3Table> patterns;  // never null
 
   // Reads every heavy-* parameter and loads the pattern file (heavy-pattern-file,
@@ -112,20 +121,27 @@ class HeavyPolicy {
 
   const HeavyConfig& config() const { return config_; }
 
+  // The replies the last-good-reply rule draws on (owned by the caller, who
+  // teaches them after each simulation); null: the rule stays silent.
+  void use_replies(const LastGoodReply* replies) { replies_ = replies; }
+
  private:
   Point choose(Board& b, Rng& rng, Rule& tag);
   Point atari_save_move(const Board& b, Point last, Color c, Rng& rng);
+  Point last_good_reply_move(const Board& b, Point last, Color c) const;
   Point nakade_move(const Board& b, Point last, Color c) const;
   Point fill_board_move(const Board& b, Rng& rng) const;
   Point pattern_or_approach_move(const Board& b, Point last, Color c, Rng& rng, Rule& tag) const;
   Point capture_move(const Board& b, Color c, Rng& rng) const;
   Point random_move(Board& b, Color c, Rng& rng) const;
   bool can_escape(const Board& b, Point lib, Color c);
+  bool big_self_atari(const Board& b, Point p, Color c) const;
 
   HeavyConfig config_;
   const Pattern3Table* patterns_;  // config_.patterns, without reference counting in the loop
   std::array<int, kMaxSize + 1> fill_tries_{};  // by board size
   AtariWatch atari_watch_;
+  const LastGoodReply* replies_ = nullptr;
   LadderReader ladder_;
 };
 
