@@ -12,6 +12,7 @@
 
 #include "tengen/board/game.h"
 #include "tengen/playout/playout.h"
+#include "tengen/sgf/position.h"
 #include "tengen/sgf/sgf.h"
 
 namespace tengen {
@@ -85,23 +86,18 @@ Board bench_position(const std::string& sgf_path, int moves) {
   std::ostringstream text;
   text << file.rdbuf();
   const sgf::Game record = sgf::parse(text.str());
-  if (record.size < kMinSize || record.size > kMaxSize) throw std::runtime_error("unsupported board size");
-  Game game(record.size);
-  std::vector<Point> stones[2];
-  for (const sgf::Setup& s : record.setup) {
-    if (s.color == Color::Black || s.color == Color::White) {
-      stones[s.color == Color::White].push_back(point_at(s.x, s.y, record.size));
-    }
+  std::optional<Game> start;
+  try {
+    start.emplace(sgf::start_position(record, 7.5));
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(sgf_path + ": " + e.what());
   }
-  if (!game.add_setup_stones(stones[0], Color::Black) || !game.add_setup_stones(stones[1], Color::White)) {
-    throw std::runtime_error(sgf_path + ": setup stones overlap or have no liberties");
-  }
-  if (record.to_move) game.set_initial_to_move(*record.to_move);
+  Game& game = *start;
   const int n = moves > 0 ? std::min<int>(moves, static_cast<int>(record.moves.size()))
                           : static_cast<int>(record.moves.size());
   for (int i = 0; i < n; ++i) {
     const sgf::Move& m = record.moves[i];
-    const Point p = m.is_pass() ? kPass : point_at(m.x, m.y, record.size);
+    const Point p = sgf::move_point(m, record.size);
     if (!game.play(p, m.color)) {
       throw std::runtime_error(sgf_path + ": move " + std::to_string(i + 1) + " is illegal");
     }

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "tengen/sgf/position.h"
+
 namespace tengen {
 
 namespace {
@@ -286,7 +288,7 @@ std::vector<Point> Engine::free_handicap(int n) const {
       for (int x = 0; x < size; ++x) {
         const Point p = point_at(x, y, size);
         if (std::find(points.begin(), points.end(), p) != points.end()) continue;
-        const int edge = std::min({x, y, size - 1 - x, size - 1 - y});
+        const int edge = line_of(p, size) - 1;
         int nearest = 2 * size;
         for (Point q : points) {
           nearest = std::min(nearest, std::abs(column_of(q, size) - x) + std::abs(row_of(q, size) - y));
@@ -319,28 +321,12 @@ Judgement Engine::judge_position() {
 }
 
 void Engine::load_sgf(const sgf::Game& record, int until) {
-  if (record.size < kMinSize || record.size > kMaxSize) {
-    throw std::runtime_error("board size " + std::to_string(record.size) + " is not supported");
-  }
-  Game g(record.size, record.komi.value_or(game_.komi()));
+  Game g = sgf::start_position(record, game_.komi());
   g.set_superko(settings_.superko);
-  // Setup properties apply in order (AE may take back an earlier AB/AW).
-  std::vector<Color> setup(num_points_of(record.size), Color::Empty);
-  for (const sgf::Setup& s : record.setup) setup[point_at(s.x, s.y, record.size)] = s.color;
-  std::vector<Point> black, white;
-  for (int i = 0; i < static_cast<int>(setup.size()); ++i) {
-    if (setup[i] == Color::Black) black.push_back(static_cast<Point>(i));
-    if (setup[i] == Color::White) white.push_back(static_cast<Point>(i));
-  }
-  if (!g.add_setup_stones(black, Color::Black) || !g.add_setup_stones(white, Color::White)) {
-    throw std::runtime_error("setup stones overlap or have no liberties");
-  }
-  g.set_handicap(record.handicap);
-  if (record.to_move) g.set_initial_to_move(*record.to_move);
   const int limit = until > 0 ? until - 1 : static_cast<int>(record.moves.size());
   for (int i = 0; i < limit && i < static_cast<int>(record.moves.size()); ++i) {
     const sgf::Move& m = record.moves[i];
-    const Point p = m.is_pass() ? kPass : point_at(m.x, m.y, record.size);
+    const Point p = sgf::move_point(m, record.size);
     if (!g.play(p, m.color)) {
       spdlog::warn("loadsgf: move {} ({} {}) is illegal; the record is cut there", i + 1, color_name(m.color),
                    vertex_string(p, record.size));

@@ -20,9 +20,7 @@ double line_bonus(const Board& board, Point p, const PriorWeights& w) {
   const int size = board.size();
   // On small boards the edge lines matter differently; scale the shape terms.
   if (size < 7) return 0;
-  const int x = column_of(p, size), y = row_of(p, size);
-  const int line = std::min({x, y, size - 1 - x, size - 1 - y}) + 1;
-  switch (line) {
+  switch (line_of(p, size)) {
     case 1: return w.first_line;
     case 2: return w.second_line;
     case 3: return w.third_line;

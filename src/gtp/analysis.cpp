@@ -14,6 +14,7 @@
 namespace tengen {
 
 using gtp_text::lower;
+using gtp_text::parse_color;
 using gtp_text::parse_float;
 using gtp_text::parse_int;
 
@@ -30,20 +31,13 @@ struct AnalyzeArgs {
   bool ownership = false;
 };
 
-std::optional<Color> color_of(const std::string& word) {
-  const std::string w = lower(word);
-  if (w == "b" || w == "black") return Color::Black;
-  if (w == "w" || w == "white") return Color::White;
-  return std::nullopt;
-}
-
 // [colour] [interval in centiseconds] then key value pairs; of those only
 // "interval" and "ownership" mean something here, the rest (minmoves,
 // maxmoves, avoid...) are accepted and ignored, as clients send them.
 std::optional<AnalyzeArgs> parse_analyze_args(const std::vector<std::string>& args) {
   AnalyzeArgs out;
   std::size_t i = 0;
-  if (i < args.size() && color_of(args[i])) out.color = color_of(args[i++]);
+  if (i < args.size() && parse_color(args[i])) out.color = parse_color(args[i++]);
   if (i < args.size() && parse_int(args[i])) {
     const int cs = *parse_int(args[i++]);
     if (cs < 0) return std::nullopt;
@@ -185,7 +179,7 @@ GtpServer::Reply GtpServer::cmd_gogui_interrupt(const Args&) { return success();
 
 GtpServer::Reply GtpServer::cmd_visits(const Args& args) {
   if (args.size() > 1) return failure("syntax error");
-  const Color c = args.empty() ? engine_.game().to_move() : color_of(args[0]).value_or(Color::Empty);
+  const Color c = args.empty() ? engine_.game().to_move() : parse_color(args[0]).value_or(Color::Empty);
   if (c == Color::Empty) return failure("syntax error");
   SearchHooks hooks;
   hooks.stop = interrupt_flag();

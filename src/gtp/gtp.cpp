@@ -17,6 +17,7 @@
 namespace tengen {
 
 using gtp_text::lower;
+using gtp_text::parse_color;
 using gtp_text::parse_float;
 using gtp_text::parse_int;
 
@@ -203,13 +204,6 @@ void GtpServer::ponder_until_input() {
   if (game.finished()) return;
   spdlog::debug("pondering");
   while (!input_pending()) engine_.analyze(game.to_move(), 0, &input_->pending());
-}
-
-std::optional<Color> GtpServer::parse_color(std::string_view s) const {
-  const std::string c = lower(s);
-  if (c == "b" || c == "black") return Color::Black;
-  if (c == "w" || c == "white") return Color::White;
-  return std::nullopt;
 }
 
 std::optional<Point> GtpServer::parse_point(std::string_view s) const {

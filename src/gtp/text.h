@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "tengen/board/color.h"
+
 namespace tengen::gtp_text {
 
 inline std::optional<int> parse_int(std::string_view s) {
@@ -28,6 +30,14 @@ inline std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
+}
+
+// A GTP colour: b, w, black or white in any case.
+inline std::optional<Color> parse_color(std::string_view s) {
+  const std::string c = lower(s);
+  if (c == "b" || c == "black") return Color::Black;
+  if (c == "w" || c == "white") return Color::White;
+  return std::nullopt;
 }
 
 }  // namespace tengen::gtp_text

@@ -110,12 +110,6 @@ detail::ShapeTables make_shape_tables() {
   return t;
 }
 
-int line_of(const Board& b, Point p) {
-  const int n = b.size();
-  const int x = column_of(p, n), y = row_of(p, n);
-  return std::min({x, y, n - 1 - x, n - 1 - y}) + 1;
-}
-
 std::uint8_t distance_value(const Board& b, Point p, Point other) {
   if (other == kPass || other == kNoPoint) return 0;
   const int n = b.size();
@@ -314,7 +308,7 @@ Tactics FeatureExtractor::tactics(const Board& b, Point p, Color c) {
     b.for_each_neighbor(p, [&](Point n) { two_libs |= b.at(n) == opp && b.liberties(n) == 2; });
     if (two_libs && t.value[kSelfAtari] == 0) t.value[kAtari] = atari_value(b, p, c);
   }
-  const int line = line_of(b, p);
+  const int line = line_of(p, b.size());
   t.value[kLine] = static_cast<std::uint8_t>(line <= 4 ? line : 0);
   t.value[kDistLast] = distance_value(b, p, b.last_move());
   t.value[kDistSecondLast] = distance_value(b, p, b.second_last_move());

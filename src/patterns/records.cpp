@@ -4,9 +4,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <sys/wait.h>
 
+#include "tengen/sgf/position.h"
 #include "tengen/util/random.h"
 
 namespace tengen::patterns {
@@ -276,28 +278,18 @@ void for_each_game(const GameSelection& selection, const std::function<bool(cons
 
 int replay(const sgf::Game& record, const std::function<void(const Board&, Point, Color)>& f, bool* cut) {
   *cut = false;
-  if (record.size < kMinSize || record.size > kMaxSize) {
+  std::optional<Game> start;
+  try {
+    start.emplace(sgf::start_position(record, 7.5));
+  } catch (const std::runtime_error&) {
     *cut = true;
     return 0;
   }
-  Game g(record.size, record.komi.value_or(7.5));
+  Game& g = *start;
   g.set_superko(false);
-  // Setup properties apply in order (AE may take back an earlier AB/AW).
-  std::vector<Color> setup(num_points_of(record.size), Color::Empty);
-  for (const sgf::Setup& s : record.setup) setup[point_at(s.x, s.y, record.size)] = s.color;
-  std::vector<Point> stones[2];
-  for (std::size_t i = 0; i < setup.size(); ++i) {
-    if (is_player(setup[i])) stones[setup[i] == Color::White].push_back(static_cast<Point>(i));
-  }
-  if (!g.add_setup_stones(stones[0], Color::Black) || !g.add_setup_stones(stones[1], Color::White)) {
-    *cut = true;
-    return 0;
-  }
-  g.set_handicap(record.handicap);
-  if (record.to_move) g.set_initial_to_move(*record.to_move);
   int played = 0;
   for (const sgf::Move& m : record.moves) {
-    const Point p = m.is_pass() ? kPass : point_at(m.x, m.y, record.size);
+    const Point p = sgf::move_point(m, record.size);
     if (!g.is_legal(p, m.color)) {
       *cut = true;
       break;

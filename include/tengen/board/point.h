@@ -35,6 +35,14 @@ constexpr Point point_at(int x, int y, int size) {
 constexpr int column_of(Point p, int size) { return p % stride_of(size) - 1; }
 constexpr int row_of(Point p, int size) { return p / stride_of(size) - 1; }
 
+// The line a point lies on: 1 on the edge, 2 next to it, and so on.
+constexpr int line_of(Point p, int size) {
+  const int x = column_of(p, size), y = row_of(p, size);
+  const int from_low = x < y ? x : y;
+  const int from_high = size - 1 - (x > y ? x : y);
+  return (from_low < from_high ? from_low : from_high) + 1;
+}
+
 constexpr bool is_on_board(Point p, int size) {
   if (p >= num_points_of(size)) return false;
   const int x = column_of(p, size);

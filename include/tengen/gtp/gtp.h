@@ -52,7 +52,6 @@ class GtpServer {
   static Reply failure(std::string text) { return {false, std::move(text)}; }
 
   // Argument parsing helpers; nullopt when malformed.
-  std::optional<Color> parse_color(std::string_view s) const;
   std::optional<Point> parse_point(std::string_view s) const;
   std::string vertex(Point p) const;
 
