@@ -28,7 +28,7 @@ def main():
     # No resignation on either side: the games must reach two passes and a
     # final score.
     tengen = f"{args.tengen} --playouts {args.playouts} --resign-threshold 0 --seed 7 --log-level warn"
-    gnugo = f"{args.gnugo} --mode gtp --chinese-rules --level {args.level} --never-resign"
+    gnugo = f"{args.gnugo} --mode gtp --chinese-rules --level {args.level} --never-resign --seed 1"
     cmd = [sys.executable, str(match), "--engine1", tengen, "--engine2", gnugo,
            "--referee", f"{args.gnugo} --mode gtp --chinese-rules",
            "--games", str(args.games), "--size", str(args.size), "--komi", "7",

@@ -148,14 +148,22 @@ bool Engine::passing_wins(Color c) {
 }
 
 // True when no candidate is worth a stone: every move the search considered
-// lies on a point its playouts gave to one side almost always, so under area
+// lies on a point the playouts gave to one side almost always, so under area
 // scoring playing there changes nothing.
-bool Engine::every_move_settled(const SearchResult& r, Color) const {
+bool Engine::every_move_settled(const SearchResult& r, const std::vector<float>& ownership) const {
   for (const RootChild& child : r.children) {
     if (child.move == kPass) continue;
-    if (std::fabs(r.ownership[child.move]) < settings_.pass_ownership) return false;
+    if (std::fabs(ownership[child.move]) < settings_.pass_ownership) return false;
   }
   return true;
+}
+
+// The search's own ownership is no proof: its playouts mostly begin with its
+// best move, so that point looks owned because the search plays it (a string
+// to save reads as safe). Passing needs the playouts from the position as it
+// stands (the judgement's) to agree.
+bool Engine::nothing_left_to_play(const SearchResult& r) {
+  return every_move_settled(r, r.ownership) && every_move_settled(r, judge_position().ownership);
 }
 
 std::optional<Point> Engine::cleanup_move(Color c, const std::vector<float>& ownership) {
@@ -209,7 +217,7 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks) {
   const SearchResult& r = search(c, hooks, solver_seconds, favoured_fight_moves(c, found));
   update_ratchet(c, r.win_rate);
   if (!play_on && should_resign(r, c)) return kResign;
-  if (r.best == kPass || every_move_settled(r, c)) return kPass;
+  if (r.best == kPass || nothing_left_to_play(r)) return kPass;
   return r.best;
 }
 

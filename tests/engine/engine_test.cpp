@@ -7,7 +7,9 @@
 #include <cmath>
 
 #include "support/diagram.h"
+#include "support/scratch.h"
 #include "tengen/engine/engine.h"
+#include "tengen/sgf/sgf.h"
 
 namespace tengen {
 namespace {
@@ -160,6 +162,36 @@ TEST(Engine, PlaysOnAfterAPassWhileAStringIsUnsettled) {
   ASSERT_TRUE(engine.game().play(kPass, Color::Black));
   EXPECT_EQ(engine.judge_position().unsettled_stones, 0);
   EXPECT_EQ(engine.choose_move(Color::White), kPass);
+}
+
+TEST(Engine, DoesNotPassWhereOnlyItsOwnBestMoveLooksSettled) {
+  // A game against GNU Go, Black to play move 33: A6 saves the black
+  // string B5-B6, and the search knows it (win rate about 0.95). The
+  // search's playouts nearly all begin with A6, so their ownership gave A6
+  // to Black, every candidate looked settled, and Black passed (and lost
+  // the string and the game). The judgement's playouts from the position as
+  // it stands see A6 contested.
+  Settings s = quick(10000);
+  Engine engine(s);
+  engine.load_sgf(sgf::parse(test_support::slurp(TENGEN_TEST_DATA "/engine/pass-before-saving.sgf")), 33);
+  ASSERT_EQ(engine.game().moves().size(), 32u);
+  EXPECT_EQ(vertex_string(engine.choose_move(Color::Black), 9), "A6");
+}
+
+TEST(Engine, OneThreadGamesRepeatForASeed) {
+  // Early stops included: the search checks its limits every few
+  // simulations, not every millisecond, so timing cannot change a move.
+  auto game = [] {
+    Engine engine(quick(1000));
+    engine.new_game(9);
+    std::string moves;
+    for (int i = 0; i < 10; ++i) {
+      const Color c = i % 2 == 0 ? Color::Black : Color::White;
+      moves += vertex_string(engine.genmove(c), 9) + " ";
+    }
+    return moves;
+  };
+  EXPECT_EQ(game(), game());
 }
 
 TEST(Engine, CleanupCapturesDeadStonesBeforePassing) {

@@ -84,7 +84,8 @@ class Engine {
   void update_ratchet(Color c, double win_rate);
   bool should_resign(const SearchResult& r, Color c) const;
   bool passing_wins(Color c);
-  bool every_move_settled(const SearchResult& r, Color c) const;
+  bool every_move_settled(const SearchResult& r, const std::vector<float>& ownership) const;
+  bool nothing_left_to_play(const SearchResult& r);
   std::optional<Point> cleanup_move(Color c, const std::vector<float>& ownership);
 
   Settings settings_;

@@ -46,8 +46,11 @@ struct MctsLimits {
   int threads = 1;
   std::uint64_t seed = 1;
   const std::atomic<bool>* stop = nullptr;  // set by someone else to end the search
-  // Asked by thread 0 about every millisecond with (playouts so far, seconds
-  // so far); returning false ends the search. Time management lives there.
+  // Asked by thread 0 every kCheckInterval of its simulations with
+  // (playouts so far, seconds so far); returning false ends the search.
+  // Time management lives there. Counting simulations rather than
+  // milliseconds keeps a one-thread search under a playout limit (early
+  // stop included) reproducible for a given seed.
   std::function<bool(std::int64_t, double)> keep_going;
 };
 
@@ -88,16 +91,12 @@ class Mcts {
     }
     auto work = [&](int t) {
       Worker& w = *workers[t];
-      auto last_check = std::chrono::steady_clock::now();
       while (!done.load(std::memory_order_relaxed)) {
         const std::int64_t n = started.fetch_add(1, std::memory_order_relaxed);
         if (limits.playouts > 0 && n >= limits.playouts) break;
         simulate(w, root_state);
-        if (t != 0) continue;
-        // Thread 0 watches the clock and the caller, about once a millisecond.
-        const auto now = std::chrono::steady_clock::now();
-        if (now - last_check < std::chrono::milliseconds(1)) continue;
-        last_check = now;
+        // Thread 0 watches the clock and the caller.
+        if (t != 0 || w.playouts % kCheckInterval != 0) continue;
         const double secs = elapsed();
         if ((limits.stop && limits.stop->load(std::memory_order_relaxed)) ||
             (limits.seconds > 0 && secs >= limits.seconds) ||
@@ -129,6 +128,8 @@ class Mcts {
 
  private:
   static constexpr int kMaxDepth = Domain::kMaxTrail;
+  // A millisecond or less of simulations on 9x9 and 19x19 alike.
+  static constexpr std::int64_t kCheckInterval = 8;
 
   struct Worker {
     Rng rng;
