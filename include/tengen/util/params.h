@@ -29,7 +29,7 @@ struct Settings {
   double ucb_c = 0.0;
   double rave_floor = 0.1;
   double consistency_threshold = 0.3;
-  int consistency_min_visits = 50;
+  int consistency_min_visits = 1000;
   int prior_visits = 10;
   // Expert-rule prior H(d) (engine/priors.h): a base and additive terms.
   double prior_base = 0.4;
