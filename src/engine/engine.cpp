@@ -321,8 +321,13 @@ Judgement Engine::judge_position() {
   const JudgementKey key{board.hash(), board.to_move(), game_.size(), game_.komi(), game_.moves().size()};
   if (!judgement_ || !(judgement_key_ == key)) {
     const std::vector<float> ownership = playout_ownership(board, settings_.score_playouts, rng_);
-    judgement_ = judge(board, ownership, game_.komi(), settings_.dead_threshold,
-                       proven_fates(fights(board.to_move())), settings_.settled_ownership);
+    const std::vector<Fight> found = fights(board.to_move());
+    for (const Fight& f : found) {
+      spdlog::debug("judgement: fight {} against {}: {} moving first, {} moving second", vertex_string(f.ours, game_.size()),
+                    vertex_string(f.theirs, game_.size()), outcome_name(f.we_first), outcome_name(f.they_first));
+    }
+    judgement_ = judge(board, ownership, game_.komi(), settings_.dead_threshold, proven_fates(found),
+                       settings_.settled_ownership);
     judgement_key_ = key;
   }
   return *judgement_;

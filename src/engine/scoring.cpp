@@ -55,10 +55,17 @@ Judgement judge(const Board& board, const std::vector<float>& ownership, double 
     }
   }
 
+  // Fights with different targets can prove different fates for one string
+  // (a seki against the stone inside it, dead to the group around it): the
+  // string is as bad off as its worst proven fate, dead before seki before
+  // alive, since the winner of that fight can always choose to play it.
+  const auto rank = [](StoneStatus s) { return s == StoneStatus::Dead ? 2 : s == StoneStatus::Seki ? 1 : 0; };
+  std::vector<int> proven_rank(n, -1);
   for (const auto& [stone, status] : proven) {
-    if (!is_player(board.at(stone))) continue;
+    if (!is_player(board.at(stone)) || rank(status) <= proven_rank[stone]) continue;
     board.for_each_stone(stone, [&](Point s) {
       j.status[s] = status;
+      proven_rank[s] = rank(status);
       unsettled[s] = false;
     });
   }

@@ -107,6 +107,27 @@ TEST(Judge, SmallSharedRegionsAreDameLargeOnesFollowOwnership) {
   EXPECT_DOUBLE_EQ(j.score, (black_stones + 2) - (white_stones + 8));
 }
 
+TEST(Judge, TheWorstProvenFateOfAStringStands) {
+  // Two proofs about the white string, from fights against different
+  // targets: dead outranks seki, in whichever order they come.
+  const Board b = test::board_from_rows({". X O . .",
+                                         "X X O . .",
+                                         "O O O . .",
+                                         ". . . . .",
+                                         ". . . . ."},
+                                        Color::Black);
+  const std::vector<float> ownership(b.num_points(), 0.0f);
+  const Point white = *parse_vertex("C5", 5);
+  const Point black = *parse_vertex("B5", 5);
+  for (const bool dead_first : {true, false}) {
+    std::vector<std::pair<Point, StoneStatus>> proven = {{white, StoneStatus::Seki}, {black, StoneStatus::Seki}};
+    proven.insert(dead_first ? proven.begin() : proven.end(), {white, StoneStatus::Dead});
+    const Judgement j = judge(b, ownership, 0.0, 0.3, proven);
+    EXPECT_EQ(j.status[*parse_vertex("A3", 5)], StoneStatus::Dead);
+    EXPECT_EQ(j.status[black], StoneStatus::Seki);
+  }
+}
+
 TEST(Engine, FindsSekiStones) {
   // Neither side can fill C4 or C1 without putting its own string in atari:
   // both strings live in seki and the two points belong to nobody.

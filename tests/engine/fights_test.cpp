@@ -7,7 +7,9 @@
 #include <string>
 
 #include "support/diagram.h"
+#include "support/scratch.h"
 #include "tengen/engine/engine.h"
+#include "tengen/sgf/sgf.h"
 
 namespace tengen {
 namespace {
@@ -104,6 +106,21 @@ TEST(Fights, ProvenSekiStandsInTheJudgement) {
   EXPECT_EQ(j.status[*parse_vertex("B6", 9)], StoneStatus::Seki);
   EXPECT_EQ(j.status[*parse_vertex("C7", 9)], StoneStatus::Seki);
   (void)b;
+}
+
+TEST(Fights, ADeadVerdictOutranksASekiAgainstAnotherString) {
+  // The end of a game against GNU Go: White's corner group A7-D9 shares
+  // its last two liberties, A9 and C9, with the black stone B9 inside it.
+  // Read against B9 it is a seki (Black cannot win without giving up B9);
+  // read against the black group around it, Black kills it by sacrificing
+  // B9 (A9, then a throw-in). It is dead, and the game a draw, as GNU Go
+  // scored it.
+  Engine engine(quick());
+  engine.load_sgf(sgf::parse(test_support::slurp(TENGEN_TEST_DATA "/engine/corner-killed-by-sacrifice.sgf")), 0);
+  const Judgement j = engine.judge_position();
+  EXPECT_EQ(j.status[*parse_vertex("D8", 9)], StoneStatus::Dead);
+  EXPECT_EQ(j.status[*parse_vertex("A8", 9)], StoneStatus::Dead);
+  EXPECT_EQ(score_string(j.score), "0");
 }
 
 TEST(Fights, TheSolverCanBeSwitchedOff) {
