@@ -70,24 +70,17 @@ std::vector<Fight> read_fights(const Board& board, Color c, std::uint64_t budget
 }
 
 std::vector<std::pair<Point, StoneStatus>> proven_fates(const std::vector<Fight>& fights) {
+  // Only a capture is proven for the whole board: the loser's string is
+  // taken whoever moves first. The winner has only beaten that one string
+  // inside the fight's region, and a draw only says neither target falls
+  // there; either can still die to the rest of the board. Taken as "alive"
+  // and "seki", those kept dead groups alive in games against GNU Go
+  // (docs/strength.md, Final scores), so they are left to the playouts.
   std::vector<std::pair<Point, StoneStatus>> fates;
   for (const Fight& f : fights) {
     if (!f.settled()) continue;
-    switch (f.we_first) {
-      case LocalOutcome::kDraw:
-        fates.emplace_back(f.ours, StoneStatus::Seki);
-        fates.emplace_back(f.theirs, StoneStatus::Seki);
-        break;
-      case LocalOutcome::kWon:
-        fates.emplace_back(f.ours, StoneStatus::Alive);
-        fates.emplace_back(f.theirs, StoneStatus::Dead);
-        break;
-      case LocalOutcome::kLost:
-        fates.emplace_back(f.ours, StoneStatus::Dead);
-        fates.emplace_back(f.theirs, StoneStatus::Alive);
-        break;
-      default: break;
-    }
+    if (f.we_first == LocalOutcome::kWon) fates.emplace_back(f.theirs, StoneStatus::Dead);
+    if (f.we_first == LocalOutcome::kLost) fates.emplace_back(f.ours, StoneStatus::Dead);
   }
   return fates;
 }

@@ -1,5 +1,7 @@
 #include "tengen/playout/playout.h"
 
+#include "tengen/playout/tactics.h"
+
 namespace tengen {
 
 Point light_policy_move(Board& board, Rng& rng) {
@@ -26,12 +28,14 @@ PlayoutResult run_playout(Board& board, int max_moves, Point* moves, ChooseMove&
   return result;
 }
 
-// A self-atari whose string would hold more than the new stone.
-bool is_group_self_atari(const Board& board, Point p, Color c) {
+// A self-atari whose string would hold more than the new stone, unless its
+// capture leaves a dead eye shape: that sacrifice is how a group with a
+// small eye space is killed, and without it such a group looks alive.
+bool is_bad_group_self_atari(const Board& board, Point p, Color c) {
   if (!board.is_self_atari(p, c)) return false;
   bool joins = false;
   board.for_each_neighbor(p, [&](Point n) { joins |= board.at(n) == c; });
-  return joins;
+  return joins && !is_nakade_sacrifice(board, p, c);
 }
 
 }  // namespace
@@ -44,7 +48,7 @@ PlayoutResult careful_playout(Board& board, Rng& rng, int max_moves) {
   return run_playout(board, max_moves, nullptr, [&] {
     const Color c = board.to_move();
     return board.random_empty(rng, [&](Point p) {
-      return !board.is_true_eye(p, c) && board.is_legal(p, c) && !is_group_self_atari(board, p, c);
+      return !board.is_true_eye(p, c) && board.is_legal(p, c) && !is_bad_group_self_atari(board, p, c);
     });
   });
 }

@@ -98,23 +98,26 @@ TEST_P(FightsPlayed, UrgentMovesArePlayed) {
 INSTANTIATE_TEST_SUITE_P(Data, FightsPlayed,
                          ::testing::ValuesIn(test::read_diagram_file(TENGEN_TEST_DATA "/solver/local_fights.txt")));
 
-TEST(Fights, ProvenSekiStandsInTheJudgement) {
+TEST(Fights, ADrawProvesNoSeki) {
+  // The solver reads the black string B6 against White's top group as a
+  // draw (neither is captured), but that group has two eyes (A9, J9): it is
+  // alive, not in seki. The seki is the black string and White's A5 string,
+  // which share their last two liberties.
   Engine engine(quick());
   set_position(engine, kSeki, Color::Black);
   const Judgement j = engine.judge_position();
-  const Board& b = engine.game().board();
   EXPECT_EQ(j.status[*parse_vertex("B6", 9)], StoneStatus::Seki);
-  EXPECT_EQ(j.status[*parse_vertex("C7", 9)], StoneStatus::Seki);
-  (void)b;
+  EXPECT_EQ(j.status[*parse_vertex("A5", 9)], StoneStatus::Seki);
+  EXPECT_EQ(j.status[*parse_vertex("C7", 9)], StoneStatus::Alive);
 }
 
-TEST(Fights, ADeadVerdictOutranksASekiAgainstAnotherString) {
+TEST(Fights, ACornerKilledBySacrificeIsJudgedDead) {
   // The end of a game against GNU Go: White's corner group A7-D9 shares
   // its last two liberties, A9 and C9, with the black stone B9 inside it.
-  // Read against B9 it is a seki (Black cannot win without giving up B9);
-  // read against the black group around it, Black kills it by sacrificing
-  // B9 (A9, then a throw-in). It is dead, and the game a draw, as GNU Go
-  // scored it.
+  // Read against B9 alone the solver finds no win for Black (it would have
+  // to give up B9); read against the black group around it, Black kills it
+  // by sacrificing B9 (A9, then a throw-in), and so do the scoring
+  // playouts. It is dead, and the game a draw, as GNU Go scored it.
   Engine engine(quick());
   engine.load_sgf(sgf::parse(test_support::slurp(TENGEN_TEST_DATA "/engine/corner-killed-by-sacrifice.sgf")), 0);
   const Judgement j = engine.judge_position();

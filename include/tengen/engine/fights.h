@@ -38,7 +38,8 @@ struct Fight {
 std::vector<Fight> read_fights(const Board& board, Color c, std::uint64_t budget, int max_fights,
                                int max_liberties, std::uint64_t seed);
 
-// The fates the settled fights prove, as (stone, status) pairs for judge().
+// The fates the settled fights prove, as (stone, status) pairs for judge():
+// the loser of each decided fight is dead.
 std::vector<std::pair<Point, StoneStatus>> proven_fates(const std::vector<Fight>& fights);
 
 }  // namespace tengen

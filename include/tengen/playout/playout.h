@@ -26,8 +26,9 @@ PlayoutResult light_playout(Board& board, Rng& rng, int max_moves, Point* moves 
 Point light_policy_move(Board& board, Rng& rng);
 
 // The light policy without self-ataris of strings of two or more stones, so
-// that groups in a settled position are not thrown away at random: used to
-// judge life and death at the end of the game.
+// that groups in a settled position are not thrown away at random, except
+// the sacrifices whose capture leaves a dead eye shape (is_nakade_sacrifice),
+// which kill: used to judge life and death at the end of the game.
 PlayoutResult careful_playout(Board& board, Rng& rng, int max_moves);
 
 // A generous bound on playout length (ko fights can cycle under simple ko).

@@ -48,6 +48,19 @@ inline bool is_open_space(const Board& b, Point p) {
 // Stones in the string c would form by playing at the empty point p.
 int string_size_after(const Board& b, Point p, Color c);
 
+// True when the points form an eye shape its owner cannot make two eyes of
+// if the attacker moves first (a nakade shape): any 1 to 3 points, the
+// square and the pyramid of 4, the bulky and the crossed five, the rabbity
+// six.
+bool is_dead_eye_shape(const Board& b, const Point* points, int count);
+
+// c's self-atari at p makes a string that, once captured, leaves the
+// capturer exactly that string's points as an eye, and a dead shape: the
+// sacrifice that kills (or reduces to one eye) a group with a small eye
+// space. A string in atari touches only the opponent and its last liberty,
+// so the hole its capture leaves is walled by the capturer.
+bool is_nakade_sacrifice(const Board& b, Point p, Color c);
+
 // The one liberty of the string c would form at p when the move is a
 // self-atari that captures nothing; kNoPoint otherwise.
 Point self_atari_liberty(const Board& b, Point p, Color c);

@@ -1,0 +1,87 @@
+// Dead eye shapes and the sacrifices whose capture leaves one: what lets the
+// scoring playouts kill a group with a small eye space.
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "support/diagram.h"
+#include "tengen/engine/scoring.h"
+#include "tengen/playout/playout.h"
+#include "tengen/playout/tactics.h"
+
+namespace tengen {
+namespace {
+
+// The points marked 'x' in a 7x7 diagram, as an eye shape.
+bool dead_shape(const std::vector<std::string>& rows) {
+  const Board b = test::board_from_rows(std::vector<std::string>(7, ". . . . . . ."), Color::Black);
+  std::vector<Point> points;
+  for (int y = 0; y < 7; ++y) {
+    for (int x = 0; x < 7; ++x) {
+      if (2 * x < static_cast<int>(rows[y].size()) && rows[y][2 * x] == 'x') points.push_back(b.point(x, y));
+    }
+  }
+  return is_dead_eye_shape(b, points.data(), static_cast<int>(points.size()));
+}
+
+TEST(Tactics, DeadEyeShapes) {
+  auto shape = [&](std::vector<std::string> top) {
+    top.resize(7, ". . . . . . .");
+    return top;
+  };
+  EXPECT_TRUE(dead_shape(shape({"x x x"})));                          // straight three
+  EXPECT_TRUE(dead_shape(shape({"x x", ". x"})));                     // bent three
+  EXPECT_TRUE(dead_shape(shape({"x x", "x x"})));                     // square four
+  EXPECT_TRUE(dead_shape(shape({"x x x", ". x ."})));                 // pyramid four
+  EXPECT_FALSE(dead_shape(shape({"x x x x"})));                       // straight four
+  EXPECT_FALSE(dead_shape(shape({"x x x", "x . ."})));                // bent four
+  EXPECT_TRUE(dead_shape(shape({"x x x", "x x ."})));                 // bulky five
+  EXPECT_TRUE(dead_shape(shape({". x .", "x x x", ". x ."})));        // crossed five
+  EXPECT_FALSE(dead_shape(shape({"x x x", ". x .", ". x ."})));       // a T of five
+  EXPECT_FALSE(dead_shape(shape({"x x x x x"})));                     // straight five
+  EXPECT_TRUE(dead_shape(shape({". x .", "x x x", ". x x"})));        // rabbity six
+  EXPECT_FALSE(dead_shape(shape({"x x x", "x x x"})));                // rectangular six
+  EXPECT_FALSE(dead_shape(shape({". x .", "x x x", ". x .", ". x ."})));  // a cross with a tail
+}
+
+// White's corner group holds A9 and C9 as its last liberties, around the
+// black stone B9. Black A9 puts B9-A9 in atari, but once captured the two
+// points make one eye: the sacrifice kills. Black D6 beside a living white
+// wall is a self-atari of three stones that kills nothing.
+const std::vector<std::string> kCorner = {". X . O X . . . .", "O O O O X . . . .", "X X X X X . . . .",
+                                          ". . . X X . . . .", ". . . . . . . . .", ". . . . . . . . .",
+                                          ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."};
+
+TEST(Tactics, ASacrificeLeavingADeadShapeIsANakadeSacrifice) {
+  const Board b = test::board_from_rows(kCorner, Color::Black);
+  EXPECT_TRUE(b.is_self_atari(*parse_vertex("A9", 9), Color::Black));
+  EXPECT_TRUE(is_nakade_sacrifice(b, *parse_vertex("A9", 9), Color::Black));
+  EXPECT_FALSE(is_nakade_sacrifice(b, *parse_vertex("C9", 9), Color::White));  // not a self-atari of White's
+  EXPECT_FALSE(is_nakade_sacrifice(b, *parse_vertex("F5", 9), Color::Black));  // no self-atari at all
+}
+
+TEST(Tactics, ASacrificeLeavingALivingShapeIsNone) {
+  // Black A9 joins B9-F9 into a string of six in a row with G9 its last
+  // liberty: captured, it leaves White a straight six, two eyes.
+  const Board b = test::board_from_rows({". X X X X X . O .", "O O O O O O O O O", ". . . . . . . . .",
+                                         ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
+                                         ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."},
+                                        Color::Black);
+  EXPECT_TRUE(b.is_self_atari(*parse_vertex("A9", 9), Color::Black));
+  EXPECT_FALSE(is_nakade_sacrifice(b, *parse_vertex("A9", 9), Color::Black));
+}
+
+TEST(Tactics, CarefulPlayoutsKillTheCornerBySacrifice) {
+  // White's corner group A8-D9 has no eye but the hole around B9: the
+  // scoring playouts, which otherwise never give up a string of two
+  // stones, now play A9 (or C9) and kill it.
+  const Board b = test::board_from_rows(kCorner, Color::White);
+  Rng rng(7);
+  const std::vector<float> ownership = playout_ownership(b, 400, rng);
+  EXPECT_GT(ownership[*parse_vertex("B8", 9)], 0.6f);  // Black's
+}
+
+}  // namespace
+}  // namespace tengen
