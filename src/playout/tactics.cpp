@@ -51,7 +51,8 @@ bool is_dead_eye_shape(const Board& b, const Point* points, int count) {
 
 bool is_nakade_sacrifice(const Board& b, Point p, Color c) {
   constexpr int kLargestDeadShape = 6;
-  if (!b.is_self_atari(p, c)) return false;
+  const Point last_liberty = self_atari_liberty(b, p, c);
+  if (last_liberty == kNoPoint) return false;
   Point roots[4];
   const int n = own_strings_around(b, p, c, roots);
   int size = 1;
@@ -61,7 +62,21 @@ bool is_nakade_sacrifice(const Board& b, Point p, Color c) {
   int count = 0;
   shape[count++] = p;
   for (int i = 0; i < n; ++i) b.for_each_stone(roots[i], [&](Point s) { shape[count++] = s; });
-  return is_dead_eye_shape(b, shape, count);
+  // The hole only kills if it is all the eye space the capturer has: every
+  // opponent string around the sacrifice must be left with no liberty but
+  // the sacrifice's last one (any other, an eye above all, is a liberty).
+  const Color other = opponent(c);
+  bool capturer_has_more = false;
+  for (int i = 0; i < count && !capturer_has_more; ++i) {
+    b.for_each_neighbor(shape[i], [&](Point q) {
+      if (b.at(q) != other) return;
+      Bitboard libs = b.liberty_set(q);
+      libs.reset(p);
+      libs.reset(last_liberty);
+      capturer_has_more |= libs.count() > 0;
+    });
+  }
+  return !capturer_has_more && is_dead_eye_shape(b, shape, count);
 }
 
 Point self_atari_liberty(const Board& b, Point p, Color c) {

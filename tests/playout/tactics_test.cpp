@@ -64,13 +64,27 @@ TEST(Tactics, ASacrificeLeavingADeadShapeIsANakadeSacrifice) {
 
 TEST(Tactics, ASacrificeLeavingALivingShapeIsNone) {
   // Black A9 joins B9-F9 into a string of six in a row with G9 its last
-  // liberty: captured, it leaves White a straight six, two eyes.
-  const Board b = test::board_from_rows({". X X X X X . O .", "O O O O O O O O O", ". . . . . . . . .",
+  // liberty, which is also White's last: captured, it leaves White a
+  // straight six, two eyes.
+  const Board b = test::board_from_rows({". X X X X X . O O", "O O O O O O O O O", "X X X X X X X X X",
                                          ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
                                          ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."},
                                         Color::Black);
   EXPECT_TRUE(b.is_self_atari(*parse_vertex("A9", 9), Color::Black));
   EXPECT_FALSE(is_nakade_sacrifice(b, *parse_vertex("A9", 9), Color::Black));
+}
+
+TEST(Tactics, NoSacrificeAgainstAGroupWithAnotherEye) {
+  // From a game against GNU Go: White's bottom group D1-H2 has an eye at
+  // G2 and its other liberty at J1. Black J1 puts J1-J2 in atari; captured
+  // at J3, the two points would make White a second eye. Black must play
+  // J3 first, and the scoring playouts must not play J1.
+  const Board b = test::board_from_rows({". . . . . . . . .", ". . . . . . . . .", "O O O O . O . . .",
+                                         "X O X O O O O O O", "X O X O X X X X O", "X X X X X O X X X",
+                                         "X O X O O O O X .", "O O X X O O . O X", ". X X O O O O O ."},
+                                        Color::Black);
+  EXPECT_TRUE(b.is_self_atari(*parse_vertex("J1", 9), Color::Black));
+  EXPECT_FALSE(is_nakade_sacrifice(b, *parse_vertex("J1", 9), Color::Black));
 }
 
 TEST(Tactics, CarefulPlayoutsKillTheCornerBySacrifice) {

@@ -54,11 +54,11 @@ int string_size_after(const Board& b, Point p, Color c);
 // six.
 bool is_dead_eye_shape(const Board& b, const Point* points, int count);
 
-// c's self-atari at p makes a string that, once captured, leaves the
-// capturer exactly that string's points as an eye, and a dead shape: the
-// sacrifice that kills (or reduces to one eye) a group with a small eye
-// space. A string in atari touches only the opponent and its last liberty,
-// so the hole its capture leaves is walled by the capturer.
+// c's self-atari at p (capturing nothing) makes a string that, once
+// captured, leaves the capturer exactly that string's points as an eye, a
+// dead shape, and its only one: the opponent strings around it have no
+// liberty left but the string's last. That sacrifice kills a group with a
+// small eye space; with an eye elsewhere, it would only hand over stones.
 bool is_nakade_sacrifice(const Board& b, Point p, Color c);
 
 // The one liberty of the string c would form at p when the move is a
