@@ -17,19 +17,16 @@ Point LastGoodReply::reply_to_one(Color c, Point last) const {
 
 void LastGoodReply::learn(Color c, Point second_last, Point last, Point move, bool won) {
   if (last == kNoPoint || move == kPass || move == kNoPoint) return;
-  Point& one = one_[index_one(c, last)];
-  if (won) {
-    one = move;
-  } else if (one == move) {
-    one = kNoPoint;
-  }
-  if (second_last == kNoPoint) return;
-  Point& two = two_[index_two(c, second_last, last)];
-  if (won) {
-    two = move;
-  } else if (two == move) {
-    two = kNoPoint;
-  }
+  // A winning reply is stored; a losing one is forgotten if it was stored.
+  const auto update = [&](Point& reply) {
+    if (won) {
+      reply = move;
+    } else if (reply == move) {
+      reply = kNoPoint;
+    }
+  };
+  update(one_[index_one(c, last)]);
+  if (second_last != kNoPoint) update(two_[index_two(c, second_last, last)]);
 }
 
 }  // namespace tengen
