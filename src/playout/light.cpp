@@ -29,8 +29,9 @@ PlayoutResult run_playout(Board& board, int max_moves, Point* moves, ChooseMove&
 }
 
 // A self-atari whose string would hold more than the new stone, unless its
-// capture leaves a dead eye shape: that sacrifice is how a group with a
-// small eye space is killed, and without it such a group looks alive.
+// capture leaves the opponent a dead eye shape as its only eye: that
+// sacrifice is how a group with a small eye space is killed, and without it
+// such a group looks alive.
 bool is_bad_group_self_atari(const Board& board, Point p, Color c) {
   if (!board.is_self_atari(p, c)) return false;
   bool joins = false;

@@ -27,8 +27,9 @@ Point light_policy_move(Board& board, Rng& rng);
 
 // The light policy without self-ataris of strings of two or more stones, so
 // that groups in a settled position are not thrown away at random, except
-// the sacrifices whose capture leaves a dead eye shape (is_nakade_sacrifice),
-// which kill: used to judge life and death at the end of the game.
+// the sacrifices that leave the opponent a dead eye shape as its only eye
+// (is_nakade_sacrifice), which kill: used to judge life and death at the end
+// of the game.
 PlayoutResult careful_playout(Board& board, Rng& rng, int max_moves);
 
 // A generous bound on playout length (ko fights can cycle under simple ko).
