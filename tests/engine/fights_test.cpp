@@ -119,7 +119,7 @@ TEST(Fights, ACornerKilledBySacrificeIsJudgedDead) {
   // by sacrificing B9 (A9, then a throw-in), and so do the scoring
   // playouts. It is dead, and the game a draw, as GNU Go scored it.
   Engine engine(quick());
-  engine.load_sgf(sgf::parse(test_support::slurp(TENGEN_TEST_DATA "/engine/corner-killed-by-sacrifice.sgf")), 0);
+  engine.load_sgf(sgf::parse(test_support::slurp(TENGEN_TEST_DATA "/rescore/game-071.sgf")), 0);
   const Judgement j = engine.judge_position();
   EXPECT_EQ(j.status[*parse_vertex("D8", 9)], StoneStatus::Dead);
   EXPECT_EQ(j.status[*parse_vertex("A8", 9)], StoneStatus::Dead);

@@ -48,16 +48,23 @@ TEST(Tactics, DeadEyeShapes) {
 
 // White's corner group holds A9 and C9 as its last liberties, around the
 // black stone B9. Black A9 puts B9-A9 in atari, but once captured the two
-// points make one eye: the sacrifice kills. Black D6 beside a living white
-// wall is a self-atari of three stones that kills nothing.
+// points make one eye: the sacrifice kills.
 const std::vector<std::string> kCorner = {". X . O X . . . .", "O O O O X . . . .", "X X X X X . . . .",
                                           ". . . X X . . . .", ". . . . . . . . .", ". . . . . . . . .",
                                           ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."};
 
+// Black's move at `vertex` on a 9x9 diagram: a self-atari, and whether it
+// is a nakade sacrifice.
+bool black_sacrifice_kills(const std::vector<std::string>& rows, const char* vertex) {
+  const Board b = test::board_from_rows(rows, Color::Black);
+  const Point p = *parse_vertex(vertex, 9);
+  EXPECT_TRUE(b.is_self_atari(p, Color::Black)) << vertex;
+  return is_nakade_sacrifice(b, p, Color::Black);
+}
+
 TEST(Tactics, ASacrificeLeavingADeadShapeIsANakadeSacrifice) {
+  EXPECT_TRUE(black_sacrifice_kills(kCorner, "A9"));
   const Board b = test::board_from_rows(kCorner, Color::Black);
-  EXPECT_TRUE(b.is_self_atari(*parse_vertex("A9", 9), Color::Black));
-  EXPECT_TRUE(is_nakade_sacrifice(b, *parse_vertex("A9", 9), Color::Black));
   EXPECT_FALSE(is_nakade_sacrifice(b, *parse_vertex("C9", 9), Color::White));  // not a self-atari of White's
   EXPECT_FALSE(is_nakade_sacrifice(b, *parse_vertex("F5", 9), Color::Black));  // no self-atari at all
 }
@@ -66,12 +73,10 @@ TEST(Tactics, ASacrificeLeavingALivingShapeIsNone) {
   // Black A9 joins B9-F9 into a string of six in a row with G9 its last
   // liberty, which is also White's last: captured, it leaves White a
   // straight six, two eyes.
-  const Board b = test::board_from_rows({". X X X X X . O O", "O O O O O O O O O", "X X X X X X X X X",
-                                         ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
-                                         ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."},
-                                        Color::Black);
-  EXPECT_TRUE(b.is_self_atari(*parse_vertex("A9", 9), Color::Black));
-  EXPECT_FALSE(is_nakade_sacrifice(b, *parse_vertex("A9", 9), Color::Black));
+  EXPECT_FALSE(black_sacrifice_kills({". X X X X X . O O", "O O O O O O O O O", "X X X X X X X X X",
+                                      ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
+                                      ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."},
+                                     "A9"));
 }
 
 TEST(Tactics, NoSacrificeAgainstAGroupWithAnotherEye) {
@@ -79,12 +84,10 @@ TEST(Tactics, NoSacrificeAgainstAGroupWithAnotherEye) {
   // G2 and its other liberty at J1. Black J1 puts J1-J2 in atari; captured
   // at J3, the two points would make White a second eye. Black must play
   // J3 first, and the scoring playouts must not play J1.
-  const Board b = test::board_from_rows({". . . . . . . . .", ". . . . . . . . .", "O O O O . O . . .",
-                                         "X O X O O O O O O", "X O X O X X X X O", "X X X X X O X X X",
-                                         "X O X O O O O X .", "O O X X O O . O X", ". X X O O O O O ."},
-                                        Color::Black);
-  EXPECT_TRUE(b.is_self_atari(*parse_vertex("J1", 9), Color::Black));
-  EXPECT_FALSE(is_nakade_sacrifice(b, *parse_vertex("J1", 9), Color::Black));
+  EXPECT_FALSE(black_sacrifice_kills({". . . . . . . . .", ". . . . . . . . .", "O O O O . O . . .",
+                                      "X O X O O O O O O", "X O X O X X X X O", "X X X X X O X X X",
+                                      "X O X O O O O X .", "O O X X O O . O X", ". X X O O O O O ."},
+                                     "J1"));
 }
 
 TEST(Tactics, CarefulPlayoutsKillTheCornerBySacrifice) {
