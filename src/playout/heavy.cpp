@@ -40,6 +40,7 @@ std::string_view rule_name(Rule rule) {
   switch (rule) {
     case Rule::AtariSave: return "atari-save";
     case Rule::LastGoodReply: return "last-good-reply";
+    case Rule::TwoLiberties: return "two-liberties";
     case Rule::Nakade: return "nakade";
     case Rule::FillBoard: return "fill-board";
     case Rule::Pattern: return "pattern";
@@ -67,6 +68,7 @@ HeavyConfig HeavyConfig::from_settings(const Settings& s) {
   c.atari_save = {s.heavy_atari_save, s.heavy_atari_save_prob};
   c.ladder_check = s.heavy_ladder_check;
   c.last_good_reply = {s.heavy_last_good_reply, s.heavy_last_good_reply_prob};
+  c.two_liberties = {s.heavy_two_liberties, s.heavy_two_liberties_prob};
   c.nakade = {s.heavy_nakade, s.heavy_nakade_prob};
   c.fill_board = {s.heavy_fill_board, s.heavy_fill_board_prob};
   c.fill_board_tries_9x9 = s.heavy_fill_board_tries_9;
@@ -133,6 +135,9 @@ Point HeavyPolicy::choose(Board& b, Rng& rng, Rule& tag) {
   if (replies_ && is_stone_move(last) && config_.last_good_reply.open(rng)) {
     if (const Point p = last_good_reply_move(b, last, c); p != kNoPoint) return tagged(tag, Rule::LastGoodReply, p);
   }
+  if (local && config_.two_liberties.open(rng)) {
+    if (const Point p = two_liberties_move(b, last, c, rng); p != kNoPoint) return tagged(tag, Rule::TwoLiberties, p);
+  }
   if (local && config_.nakade.open(rng)) {
     if (const Point p = nakade_move(b, last, c); p != kNoPoint) return tagged(tag, Rule::Nakade, p);
   }
@@ -177,6 +182,50 @@ Point HeavyPolicy::atari_save_move(const Board& b, Point last, Color c, Rng& rng
     if (can_escape(b, lib, c)) saves.add_unique(lib);
   }
   return saves.pick(rng);
+}
+
+// Semeai and capturing races turn on strings with two liberties, which the
+// atari rules see one move too late.
+Point HeavyPolicy::two_liberties_move(const Board& b, Point last, Color c, Rng& rng) const {
+  const Color o = opponent(c);
+  MoveList<32> moves;
+  // The last move's string: an atari on one liberty, when running out at the
+  // other would still leave it at most one liberty (ours at the first taken).
+  if (b.liberties(last) == 2) {
+    Point libs[2];
+    int k = 0;
+    b.liberty_set(last).for_each([&](Point l) { libs[k++] = l; });
+    for (int i = 0; i < 2; ++i) {
+      const Point atari = libs[i];
+      const Point run = libs[1 - i];
+      if (b.is_legal(atari, c) && b.liberties_after(atari, c) >= 2 && b.liberties_after(run, o) - 1 <= 1) {
+        moves.add(atari);
+      }
+    }
+  }
+  // Our strings next to it with two liberties.
+  Point seen[4];
+  int n = 0;
+  b.for_each_neighbor(last, [&](Point q) {
+    if (b.at(q) != c || b.liberties(q) != 2) return;
+    const Point r = b.root(q);
+    if (std::find(seen, seen + n, r) != seen + n) return;
+    seen[n++] = r;
+    // Only in a race: a neighbour of the string short of liberties too.
+    bool race = false;
+    b.for_each_stone(r, [&](Point s) {
+      b.for_each_neighbor(s, [&](Point x) {
+        if (b.at(x) != o || b.liberties(x) > 2) return;
+        race = true;
+        if (b.liberties(x) == 1 && b.is_legal(b.last_liberty(x), c)) moves.add_unique(b.last_liberty(x));
+      });
+    });
+    if (!race) return;
+    b.liberty_set(r).for_each([&](Point l) {
+      if (b.is_legal(l, c) && b.liberties_after(l, c) >= 3) moves.add_unique(l);
+    });
+  });
+  return moves.pick(rng);
 }
 
 bool HeavyPolicy::can_escape(const Board& b, Point lib, Color c) {

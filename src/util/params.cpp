@@ -68,6 +68,11 @@ std::vector<ParamDef> make_registry() {
       {"heavy-atari-save-prob", &S::heavy_atari_save_prob, 0, 1, {}, "probability that the atari-save rule fires"},
       {"heavy-ladder-check", &S::heavy_ladder_check, 0, 1, {},
        "atari-save reads the ladder before extending to two liberties"},
+      {"heavy-two-liberties", &S::heavy_two_liberties, 0, 1, {},
+       "heavy rule 1c (Fuego's low-liberty rule, not MoGo's): strings with two liberties next to the last move: "
+       "ours, in a race, gains liberties; the last move's is put in an atari it cannot run from"},
+      {"heavy-two-liberties-prob", &S::heavy_two_liberties_prob, 0, 1, {},
+       "probability that the two-liberties rule fires"},
       {"heavy-nakade", &S::heavy_nakade, 0, 1, {},
        "heavy rule 2: play the centre of a 3-point hole the opponent walls in next to the last move"},
       {"heavy-nakade-prob", &S::heavy_nakade_prob, 0, 1, {}, "probability that the nakade rule fires"},

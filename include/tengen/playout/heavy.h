@@ -10,6 +10,12 @@
 //                  reply that last won against the last two moves, or the
 //                  last move, in this thread's simulations (LGRF-2,
 //                  playout/last_good_reply.h);
+//   1c. two-liberties (Fuego's low-liberty rule, not MoGo's; off unless
+//                  heavy-two-liberties) strings with two liberties next to
+//                  the last move: ours, in a race (a neighbour has two
+//                  liberties or fewer), takes a liberty that gains it more or
+//                  captures a neighbour in atari; the last move's own string
+//                  is put in an atari it cannot run from;
 //   2. nakade      an empty point next to the last move lies in a hole of
 //                  exactly 3 points walled in by the opponent: its centre;
 //   3. fill-board  a few random draws of a point whose 8 neighbours are empty;
@@ -46,10 +52,21 @@
 
 namespace tengen {
 
-enum class Rule : std::uint8_t { AtariSave, LastGoodReply, Nakade, FillBoard, Pattern, Approach, Capture, Random, Pass };
-inline constexpr int kRuleCount = 9;
+enum class Rule : std::uint8_t {
+  AtariSave,
+  LastGoodReply,
+  TwoLiberties,
+  Nakade,
+  FillBoard,
+  Pattern,
+  Approach,
+  Capture,
+  Random,
+  Pass
+};
+inline constexpr int kRuleCount = 10;
 
-// "atari-save", "last-good-reply", "nakade", "fill-board", "pattern", "approach", "capture",
+// "atari-save", "last-good-reply", "two-liberties", "nakade", "fill-board", "pattern", "approach", "capture",
 // "random", "pass".
 std::string_view rule_name(Rule rule);
 
@@ -79,6 +96,7 @@ struct HeavyConfig {
   RuleSwitch atari_save;
   bool ladder_check = true;  // atari-save reads ladders before it extends
   RuleSwitch last_good_reply{false, 1.0};
+  RuleSwitch two_liberties{false, 1.0};
   RuleSwitch nakade;
   RuleSwitch fill_board;
   int fill_board_tries_9x9 = 3;
@@ -128,6 +146,7 @@ class HeavyPolicy {
  private:
   Point choose(Board& b, Rng& rng, Rule& tag);
   Point atari_save_move(const Board& b, Point last, Color c, Rng& rng);
+  Point two_liberties_move(const Board& b, Point last, Color c, Rng& rng) const;
   Point last_good_reply_move(const Board& b, Point last, Color c) const;
   Point nakade_move(const Board& b, Point last, Color c) const;
   Point fill_board_move(const Board& b, Rng& rng) const;

@@ -73,6 +73,8 @@ struct Settings {
   double heavy_capture_prob = 1.0;
   int heavy_self_atari_max = 3;
   bool heavy_pattern_self_atari_filter = true;
+  bool heavy_two_liberties = false;
+  double heavy_two_liberties_prob = 1.0;
   bool heavy_last_good_reply = false;
   double heavy_last_good_reply_prob = 1.0;
   std::string heavy_pattern_file;  // empty: patterns/mogo-3x3.txt in the source tree
