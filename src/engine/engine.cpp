@@ -166,9 +166,11 @@ bool Engine::nothing_left_to_play(const SearchResult& r) {
   return every_move_settled(r, r.ownership) && every_move_settled(r, judge_position().ownership);
 }
 
-std::optional<Point> Engine::cleanup_move(Color c, const std::vector<float>& ownership) {
+// The stones taken off are the ones final_status_list calls dead (proven
+// deaths included), so that the server's count and ours agree.
+std::optional<Point> Engine::cleanup_move(Color c) {
   const Board& board = game_.board();
-  const Judgement j = judge(board, ownership, game_.komi(), settings_.dead_threshold);
+  const Judgement j = judge_position();
   // Fill a liberty of a dead opponent string, without filling an own eye or
   // running into atari (unless the move captures).
   for (int i = 0; i < board.empty_count(); ++i) {
@@ -189,10 +191,7 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks) {
   if (cleanup) {
     // Servers that score the board as it stands need dead stones taken off
     // by play: do that first, the search would see no gain in it.
-    Board b = game_.board();
-    b.set_to_move(c);
-    const std::vector<float> ownership = playout_ownership(b, settings_.score_playouts, rng_);
-    if (auto p = cleanup_move(c, ownership)) return *p;
+    if (auto p = cleanup_move(c)) return *p;
   }
   const bool opponent_passed = !game_.moves().empty() && game_.moves().back().point == kPass &&
                                game_.moves().back().color == opponent(c);

@@ -86,7 +86,7 @@ class Engine {
   bool passing_wins(Color c);
   bool every_move_settled(const SearchResult& r, const std::vector<float>& ownership) const;
   bool nothing_left_to_play(const SearchResult& r);
-  std::optional<Point> cleanup_move(Color c, const std::vector<float>& ownership);
+  std::optional<Point> cleanup_move(Color c);
 
   Settings settings_;
   Game game_;
