@@ -30,8 +30,9 @@ std::string Game::illegal_reason(Point p, Color c) const {
   return "";
 }
 
-bool Game::play(Point p, Color c) {
-  if (!is_legal(p, c)) return false;
+bool Game::play(Point p, Color c, Repetition repetition) {
+  const std::string reason = illegal_reason(p, c);
+  if (!reason.empty() && !(reason == "superko" && repetition == Repetition::Accepted)) return false;
   board_.play(p, c);
   moves_.push_back({c, p});
   hashes_.push_back(board_.hash());

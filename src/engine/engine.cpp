@@ -339,7 +339,7 @@ void Engine::load_sgf(const sgf::Game& record, int until) {
   for (int i = 0; i < limit && i < static_cast<int>(record.moves.size()); ++i) {
     const sgf::Move& m = record.moves[i];
     const Point p = sgf::move_point(m, record.size);
-    if (!g.play(p, m.color)) {
+    if (!g.play(p, m.color, Game::Repetition::Accepted)) {
       spdlog::warn("loadsgf: move {} ({} {}) is illegal; the record is cut there", i + 1, color_name(m.color),
                    vertex_string(p, record.size));
       break;

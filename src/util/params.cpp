@@ -116,7 +116,7 @@ std::vector<ParamDef> make_registry() {
       {"solver-fights", &S::solver_fights, 0, 64, {}, "most fights the solver reads per move or judgement"},
       {"solver-liberties", &S::solver_liberties, 1, 10, {},
        "strings with at most this many liberties, touching the opponent, make fight candidates"},
-      {"superko", &S::superko, 0, 1, {}, "positional superko for real moves"},
+      {"superko", &S::superko, 0, 1, {}, "positional superko for the moves Tengen plays (the opponent's repetitions are accepted)"},
       {"capture-dead", &S::capture_dead, 0, 1, {},
        "capture dead opponent stones before passing (for servers that score the board as it stands)"},
       {"dynamic-komi", &S::dynamic_komi, 0, 1, {}, "adjust the komi the search plays for in lopsided games"},

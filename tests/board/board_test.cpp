@@ -149,5 +149,30 @@ TEST(Game, SuperkoForbidsRepeatingAPositionSimpleKoDoesNot) {
   }
 }
 
+TEST(Game, AnAcceptedRepetitionIsPlayedAndUndoneButNoOtherFault) {
+  // The position of the test above, just before B A1 repeats move 1.
+  Game g(2, 0);
+  auto at = [&](const char* v) { return *parse_vertex(v, 2); };
+  for (auto [v, c] : {std::pair{"A1", Color::Black}, {"B2", Color::White}, {"B1", Color::Black}, {"A2", Color::White},
+                      {"A1", Color::Black}, {"B1", Color::White}}) {
+    ASSERT_TRUE(g.play(at(v), c)) << v;
+  }
+  ASSERT_EQ(g.illegal_reason(at("A1"), Color::Black), "superko");
+  // Other faults stay faults: occupied, suicide.
+  EXPECT_FALSE(g.play(at("B1"), Color::Black, Game::Repetition::Accepted));
+  ASSERT_EQ(g.illegal_reason(at("A1"), Color::White), "suicide");
+  EXPECT_FALSE(g.play(at("A1"), Color::White, Game::Repetition::Accepted));
+  EXPECT_EQ(g.moves().size(), 6u);
+
+  EXPECT_TRUE(g.play(at("A1"), Color::Black, Game::Repetition::Accepted));
+  EXPECT_EQ(g.board().stones(Color::Black), 1);
+  EXPECT_EQ(g.board().stones(Color::White), 0);
+  // The position now stands twice in the history; taking the move back must
+  // leave it standing once, so the repetition is still a repetition.
+  ASSERT_TRUE(g.undo());
+  EXPECT_EQ(g.moves().size(), 6u);
+  EXPECT_EQ(g.illegal_reason(at("A1"), Color::Black), "superko");
+}
+
 }  // namespace
 }  // namespace tengen

@@ -674,14 +674,13 @@ TEST_F(Gtp, SimpleKoRecaptureIsIllegalUntilAThreatIsPlayed) {
     make_ko(s);
     EXPECT_EQ(s.rejected("play w b2"), "illegal move") << "superko " << superko;
     // After a pass simple ko allows the capture, but it brings back the
-    // position of two moves before: only superko forbids that.
+    // position of two moves before: only superko forbids that, and only for
+    // Tengen's own moves (play takes the controller's word).
     s.ok("play b pass");
-    if (superko) {
-      EXPECT_EQ(s.rejected("play w b2"), "illegal move");
-    } else {
-      s.ok("play w b2");
-      s.ok("undo");
-    }
+    EXPECT_EQ(s.game().is_legal(*parse_vertex("b2", 5), Color::White), !superko);
+    s.ok("play w b2");
+    EXPECT_EQ(s.at("b2"), Color::White);
+    s.ok("undo");
     s.ok("undo");
     // A ko threat and its answer; now White may take back.
     s.ok("play w e3");
@@ -706,13 +705,21 @@ TEST_F(Gtp, PositionalSuperkoOnlyWhenTheParameterIsOn) {
     settings.superko = true;
     Session s(settings);
     for (const auto& m : kSuperkoSequence) s.ok(m);
-    EXPECT_EQ(s.rejected("play b a2"), "illegal move");
     EXPECT_EQ(s.game().illegal_reason(*parse_vertex("a2", 2), Color::Black), "superko");
-    // Generated moves respect it as well.
+    // Tengen never repeats a position itself.
     for (int i = 0; i < 5; ++i) {
       const std::string v = s.ok("reg_genmove b");
       EXPECT_NE(v, "A2");
     }
+    // The opponent's repetition comes through a controller whose ko rule
+    // allowed it (GNU Go's simple ko, a server's situational superko): play
+    // accepts it rather than fall out of step with the game.
+    s.ok("play b a2");
+    EXPECT_EQ(s.at("a2"), Color::Black);
+    EXPECT_EQ(s.stones(Color::White), 0);
+    // Other faults are still refused, and leave the game as it was.
+    EXPECT_EQ(s.rejected("play w a2"), "illegal move");
+    EXPECT_EQ(s.game().moves().size(), kSuperkoSequence.size() + 1);
   }
   {
     Settings settings = fast_settings(2);
@@ -730,10 +737,9 @@ TEST_F(Gtp, PositionalSuperkoOnlyWhenTheParameterIsOn) {
     Session s(settings);
     ASSERT_FALSE(s.engine().set_param("superko", "false").has_value());
     for (const auto& m : kSuperkoSequence) s.ok(m);
-    s.ok("play b a2");
-    s.ok("undo");
+    EXPECT_TRUE(s.game().is_legal(*parse_vertex("a2", 2), Color::Black));
     ASSERT_FALSE(s.engine().set_param("superko", "true").has_value());
-    s.rejected("play b a2");
+    EXPECT_FALSE(s.game().is_legal(*parse_vertex("a2", 2), Color::Black));
   }
 }
 
@@ -1221,6 +1227,22 @@ TEST_F(Gtp, LoadsgfReplaysARecord) {
   for (const std::string& bad : {game + " 0", game + " -1", game + " abc", game + " 2 3", std::string("")}) {
     EXPECT_EQ(s.rejected("loadsgf " + bad), "syntax error") << bad;
   }
+}
+
+// The record was played under its own ko rule: a repetition in it is kept,
+// a move on an occupied point cuts the record there.
+TEST_F(Gtp, LoadsgfKeepsARepetitionAndCutsAtAnIllegalMove) {
+  TempDir dir;
+  Session s;  // superko on
+  // kSuperkoSequence, then B A2 repeating the position after move 1.
+  s.ok("loadsgf " + dir.file("rep.sgf", "(;FF[4]SZ[2];B[aa];W[ba];B[ab];W[bb];B[aa];W[ab];B[aa])"));
+  EXPECT_EQ(s.game().size(), 2);
+  EXPECT_EQ(s.game().moves().size(), 7u);
+  EXPECT_EQ(s.at("a2"), Color::Black);
+  EXPECT_EQ(s.stones(Color::White), 0);
+  s.ok("loadsgf " + dir.file("bad.sgf", "(;FF[4]SZ[9];B[ee];W[cc];B[cc];W[gg])"));
+  EXPECT_EQ(s.game().moves().size(), 2u);
+  EXPECT_EQ(s.at("c7"), Color::White);
 }
 
 TEST_F(Gtp, LoadsgfKeepsKomiWithoutKmAndReadsHandicap) {

@@ -38,8 +38,14 @@ class Game {
   // "suicide", "ko" or "superko".
   std::string illegal_reason(Point p, Color c) const;
   bool is_legal(Point p, Color c) const { return illegal_reason(p, c).empty(); }
+  // Whether play() accepts a move whose only fault is superko. Our own moves
+  // never repeat a position; a move from outside (GTP play, an SGF record)
+  // has already passed the controller's ko rule, which may allow it (GNU Go
+  // knows only simple ko, servers may use situational superko), and refusing
+  // it would only put the engine out of step with the game.
+  enum class Repetition { Refused, Accepted };
   // Plays a legal move and returns true; an illegal move changes nothing.
-  bool play(Point p, Color c);
+  bool play(Point p, Color c, Repetition repetition = Repetition::Refused);
   // Takes back the last move; false (and nothing changes) if there is none.
   bool undo();
 
