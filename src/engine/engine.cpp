@@ -108,9 +108,10 @@ double Engine::handicap_bonus() const {
 
 // The komi the search plays for, as Black's debt. Early in a handicap game
 // the stones count for White, fading out, so that both searches still tell
-// good moves from bad ones; and in a handicap game a side far ahead plays
-// for a point more each move it stays far ahead (the ratchet, at most the
-// handicap's worth), so it does not drift into slack moves.
+// good moves from bad ones; and a side far ahead plays for a point more
+// each move it stays far ahead (the ratchet: at most the handicap's worth,
+// or ratchet-even-points in an even game), so it does not drift into slack
+// moves.
 double Engine::search_komi(Color c) const {
   if (!settings_.dynamic_komi) return game_.komi();
   const double ratchet = c == Color::Black ? ratchet_[0] : -ratchet_[1];
@@ -118,15 +119,15 @@ double Engine::search_komi(Color c) const {
 }
 
 void Engine::update_ratchet(Color c, double win_rate) {
-  // Only in handicap games, where one side is far ahead by construction; in
-  // an even game (9x9 above all, where a handful of points is the game)
-  // playing for extra points only invites risks.
-  if (!settings_.dynamic_komi || settings_.ratchet_win_rate >= 1 || game_.handicap() == 0) return;
+  // Off by default in an even game (9x9 above all, where a handful of
+  // points is the game): playing for extra points also invites risks.
+  const double cap = game_.handicap() > 0 ? settings_.handicap_stone_value * game_.handicap()
+                                          : settings_.ratchet_even_points;
+  if (!settings_.dynamic_komi || settings_.ratchet_win_rate >= 1 || cap <= 0) return;
   double& r = ratchet_[c == Color::Black ? 0 : 1];
-  const double cap = settings_.handicap_stone_value * game_.handicap();
   if (win_rate > settings_.ratchet_win_rate && r + 1 <= cap) r += 1;
   // Step back when the stricter target looks out of reach.
-  if (win_rate < 1 - settings_.ratchet_win_rate && r > 0) r -= 1;
+  if (win_rate < settings_.ratchet_back_win_rate && r > 0) r -= 1;
 }
 
 bool Engine::should_resign(const SearchResult& r, Color c) const {

@@ -242,6 +242,29 @@ TEST(Engine, ResignsAHopelessGame) {
   EXPECT_NE(engine.choose_move(Color::Black), kResign);
 }
 
+// White leads by 12.5 on the split board: each search it wins surely moves
+// its komi a point its own way, up to the even-game cap; Black, losing,
+// keeps the game's komi. Without the cap, an even game keeps it too.
+TEST(Engine, TheRatchetPlaysAWonEvenGameForMorePointsUpToItsCap) {
+  Settings s = quick(800);
+  s.ratchet_even_points = 2;
+  Engine engine(s);
+  set_position(engine, kSplitBoard, Color::White, 0.5);
+  std::vector<double> komi;
+  for (int i = 0; i < 3; ++i) {
+    engine.choose_move(Color::White);
+    komi.push_back(engine.search_komi(Color::White));
+  }
+  EXPECT_EQ(komi, (std::vector<double>{-0.5, -1.5, -1.5}));
+  engine.choose_move(Color::Black);
+  EXPECT_EQ(engine.search_komi(Color::Black), 0.5);
+
+  ASSERT_FALSE(engine.set_param("ratchet-even-points", "0"));
+  set_position(engine, kSplitBoard, Color::White, 0.5);
+  engine.choose_move(Color::White);
+  EXPECT_EQ(engine.search_komi(Color::White), 0.5);
+}
+
 TEST(Engine, FixedHandicapFollowsGtp) {
   auto names = [](int size, int n) {
     std::string out;

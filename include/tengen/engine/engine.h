@@ -58,6 +58,9 @@ class Engine {
   // keeping the tree: analysis output and pondering call this repeatedly.
   SearchResult analyze(Color c, double seconds, const std::atomic<bool>* stop);
   const SearchResult& last_search() const { return last_search_; }
+  // The komi c's search plays for (Black's debt): the game's, moved by
+  // dynamic komi (handicap bonus and ratchet).
+  double search_komi(Color c) const;
 
   // Handicap: GTP's fixed placement (nullopt if n is not allowed on this
   // board), and the engine's own free placement.
@@ -80,7 +83,6 @@ class Engine {
   std::vector<Fight> fights(Color c) const;
   std::vector<Point> favoured_fight_moves(Color c, const std::vector<Fight>& found) const;
   double handicap_bonus() const;
-  double search_komi(Color c) const;
   void update_ratchet(Color c, double win_rate);
   bool should_resign(const SearchResult& r, Color c) const;
   bool passing_wins(Color c);

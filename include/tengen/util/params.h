@@ -92,11 +92,14 @@ struct Settings {
   int solver_liberties = 4;
   bool capture_dead = false;       // never pass while dead opponent stones remain (CGOS)
   // Dynamic komi: handicap stones count for White early on, fading out;
-  // then, in handicap games, a ratchet keeps a far-ahead side honest.
+  // then a ratchet keeps a far-ahead side honest (even games: see
+  // ratchet_even_points).
   bool dynamic_komi = true;
   double handicap_stone_value = 7.0;
   int dynamic_komi_moves = 200;    // over which the handicap bonus fades (19x19; scaled by area)
-  double ratchet_win_rate = 0.8;   // in handicap games, above this the search plays for one more point
+  double ratchet_win_rate = 0.8;   // above this the search plays for one more point
+  double ratchet_back_win_rate = 0.2;  // below this it plays for one point less
+  double ratchet_even_points = 0;  // the ratchet's cap in an even game (0: only handicap games)
   // Time
   double time_margin = 1.0;        // seconds kept in reserve
   double time_moves_ahead = 0.4;   // expected remaining own moves per empty point
