@@ -120,7 +120,9 @@ double Engine::search_komi(Color c) const {
 
 void Engine::update_ratchet(Color c, double win_rate) {
   // Off by default in an even game (9x9 above all, where a handful of
-  // points is the game): playing for extra points also invites risks.
+  // points is the game): playing for extra points also invites risks, and
+  // 400 games against GNU Go with a cap of 3 showed no gain
+  // (docs/strength.md).
   const double cap = game_.handicap() > 0 ? settings_.handicap_stone_value * game_.handicap()
                                           : settings_.ratchet_even_points;
   if (!settings_.dynamic_komi || settings_.ratchet_win_rate >= 1 || cap <= 0) return;
