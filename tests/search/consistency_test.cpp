@@ -10,6 +10,9 @@
 //   1), "slip" ends at once with reward 0. Its value is 1.
 // Random play slips somewhere along a long chain, so random estimates (and
 // epsilon-greedy ones) rate the left side high and the right side low.
+//
+// A second game checks that the rule's random draws do not trap a losing
+// side in them once it has found its refutation.
 
 #include <gtest/gtest.h>
 
@@ -131,6 +134,77 @@ TEST(SearchConsistency, EpsilonGreedyPicksTheLosingSide) {
 TEST(SearchConsistency, TengenPicksTheWinningSide) {
   for (std::uint64_t seed : {1, 2, 3}) {
     EXPECT_EQ(tengen_choice(SelectionParams{}, 1000000, seed), 1) << "seed " << seed;
+  }
+}
+
+// Max makes the one move there is; then Min has kRefutationMoves replies, all
+// losing but the last, which its prior hides. Min's value falls below the
+// threshold before the refutation is tried, so the rule draws Min's moves at
+// random. If every draw were random, Min's value would stay at the random
+// average (1 in kRefutationMoves) and the search would rate Max's move a win.
+constexpr int kRefutationMoves = 8;
+
+struct RefutationGame {
+  struct State {
+    int stage = 0;    // 0: Max to move, 1: Min to move
+    int reward = -1;  // Max's half points once over
+  };
+  struct Scratch {};
+  static constexpr int kMaxMoves = kRefutationMoves;
+  static constexpr int kMaxChildren = kRefutationMoves;
+  static constexpr int kMaxTrail = 8;
+
+  int player(const State& s) const { return s.stage; }
+  bool terminal(const State& s) const { return s.reward >= 0; }
+  int children(const State& s, ChildInit* out, Scratch&) const {
+    if (s.stage == 0) {
+      out[0] = {0, 0.5f};
+      return 1;
+    }
+    for (int m = 0; m < kRefutationMoves; ++m) {
+      out[m] = {static_cast<TreeMove>(m), m == kRefutationMoves - 1 ? 0.05f : 0.5f};
+    }
+    return kRefutationMoves;
+  }
+  void play(State& s, TreeMove m, Scratch&) const {
+    if (s.stage == 0) {
+      s.stage = 1;
+    } else {
+      s.reward = m == kRefutationMoves - 1 ? 0 : 2;
+    }
+  }
+  int rollout(State& s, Rng& rng, Scratch& scratch, TrailEntry* trail, int* length) const {
+    while (!terminal(s)) {
+      const TreeMove m = static_cast<TreeMove>(s.stage == 0 ? 0 : rng.below(kRefutationMoves));
+      trail[(*length)++] = {m, static_cast<std::uint8_t>(player(s))};
+      play(s, m, scratch);
+    }
+    return s.reward;
+  }
+  int terminal_result(const State& s) const { return s.reward; }
+  bool amaf(TreeMove) const { return false; }
+};
+
+TEST(SearchConsistency, ALosingSidePlaysTheRefutationItFound) {
+  SelectionParams params;
+  params.consistency_min_visits = 50;  // the threshold applies before the refutation is tried
+  for (std::uint64_t seed : {1, 2, 3}) {
+    const RefutationGame game;
+    Tree tree(8 << 20);
+    Mcts<RefutationGame> mcts(game, tree, params);
+    mcts.set_expand_visits(1);
+    const ChildInit root[1] = {{0, 0.5f}};
+    mcts.prepare_root(root, 1);
+    MctsLimits limits;
+    limits.playouts = 100000;
+    limits.seed = seed;
+    mcts.run(RefutationGame::State{}, limits);
+    const Node& max_move = tree.children(tree.root())[0];
+    ASSERT_TRUE(max_move.expanded());
+    const Node& refutation = tree.children(max_move)[kRefutationMoves - 1];
+    // Max's value of its move: 0 in truth, 7/8 for a trapped Min.
+    EXPECT_LT(max_move.value(), 0.2) << "seed " << seed;
+    EXPECT_GT(refutation.n(), max_move.n() / 2) << "seed " << seed;
   }
 }
 

@@ -145,17 +145,20 @@ class Mcts {
   static constexpr std::uint8_t kNobody = 0xFF;
 
   // parent_value: the parent's value for the side to move there.
-  Node* select(Node& parent, Worker& w, bool at_root, double parent_value) {
+  Node* select(Node& parent, Worker& w, double parent_value) {
     Node* kids = tree_.children(parent);
     const int count = parent.num_children;
     const std::uint32_t parent_n = parent.n();
     // Berthier et al., Algorithm 2: a side that is losing here draws at random,
-    // so that a refutation the scores overlook still gets tried. At the root
-    // only every other draw is random: the move played is the most visited
-    // one, which all-random draws would flatten; half still tries every move
-    // infinitely often, which is what consistency needs.
+    // so that a refutation the scores overlook still gets tried. Only every
+    // other draw is random, which still tries every move infinitely often
+    // (what consistency needs). All-random draws trap the search: the node's
+    // value then averages random moves, so it stays below the threshold
+    // after the refutation is found, and the side never plays it (a search
+    // rated 0.76 a position its opponent had won, docs/strength.md). Half
+    // the draws play the refutation once found and lift the value out.
     if (params_.consistency_threshold > 0 && parent_n >= params_.consistency_min_visits &&
-        parent_value < params_.consistency_threshold && (!at_root || w.rng.below(2) == 0)) {
+        parent_value < params_.consistency_threshold && w.rng.below(2) == 0) {
       return &kids[w.rng.below(static_cast<std::uint32_t>(count))];
     }
     Node* best = kids;
@@ -190,7 +193,7 @@ class Mcts {
       return mover == domain_.player(state) ? n.value() : 1.0 - n.value();
     };
     while (node->expanded() && depth < kMaxDepth / 2 && !domain_.terminal(state)) {
-      Node* child = select(*node, w, depth == 0, value_to_move(*node));
+      Node* child = select(*node, w, value_to_move(*node));
       descend_into(w, state, child, depth);
       node = child;
     }
@@ -198,7 +201,7 @@ class Mcts {
         node->n() + 1 >= expand_visits_) {
       const int count = domain_.children(state, w.children, w.scratch);
       if (tree_.expand(*node, w.children, count, params_.prior_visits)) {
-        Node* child = select(*node, w, depth == 0, value_to_move(*node));
+        Node* child = select(*node, w, value_to_move(*node));
         descend_into(w, state, child, depth);
       }
     }

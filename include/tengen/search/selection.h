@@ -26,8 +26,8 @@ struct SelectionParams {
   double ucb_c = 0.0;
   double rave_floor = 0.1;         // 0: no floor
   // Algorithm 2 of Berthier et al.: at a node whose value for the side to
-  // move is below the threshold, draw the child at random (at the root, every
-  // other time). Applied once the node has min_visits visits: the value of a
+  // move is below the threshold, draw the child at random every other time
+  // (always, as in the paper, traps the side in its random moves). Applied once the node has min_visits visits: the value of a
   // node with a handful of visits says nothing, and consistency is about the
   // limit. From 50 visits on, the random draws lost 38.5% of self-play games
   // against the same engine without them (docs/strength.md); from 1000 on
