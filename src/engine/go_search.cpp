@@ -98,6 +98,7 @@ SelectionParams GoSearch::selection_params(const Settings& s) {
   p.rave_floor = s.rave_floor;
   p.consistency_threshold = s.consistency_threshold;
   p.consistency_min_visits = static_cast<std::uint32_t>(s.consistency_min_visits);
+  p.draw_value = s.draw_value;
   p.prior_visits = static_cast<std::uint32_t>(s.prior_visits);
   return p;
 }

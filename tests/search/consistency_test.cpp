@@ -18,6 +18,7 @@
 
 #include <vector>
 
+#include "support/abstract_search.h"
 #include "tengen/search/mcts.h"
 
 namespace tengen {
@@ -111,16 +112,9 @@ int epsilon_greedy_choice(double epsilon, int simulations, std::uint64_t seed) {
 }
 
 int tengen_choice(const SelectionParams& params, int simulations, std::uint64_t seed) {
-  const ChainGame game;
   Tree tree(8 << 20);
-  Mcts<ChainGame> mcts(game, tree, params);
-  mcts.set_expand_visits(1);
   const ChildInit root[2] = {{0, 0.5f}, {1, 0.5f}};
-  mcts.prepare_root(root, 2);
-  MctsLimits limits;
-  limits.playouts = simulations;
-  limits.seed = seed;
-  mcts.run(ChainGame::State{}, limits);
+  test_support::search_abstract_game(ChainGame{}, tree, params, root, 2, simulations, seed);
   const Node* kids = tree.children(tree.root());
   return kids[0].n() > kids[1].n() ? 0 : 1;
 }
@@ -189,16 +183,9 @@ TEST(SearchConsistency, ALosingSidePlaysTheRefutationItFound) {
   SelectionParams params;
   params.consistency_min_visits = 50;  // the threshold applies before the refutation is tried
   for (std::uint64_t seed : {1, 2, 3}) {
-    const RefutationGame game;
     Tree tree(8 << 20);
-    Mcts<RefutationGame> mcts(game, tree, params);
-    mcts.set_expand_visits(1);
     const ChildInit root[1] = {{0, 0.5f}};
-    mcts.prepare_root(root, 1);
-    MctsLimits limits;
-    limits.playouts = 100000;
-    limits.seed = seed;
-    mcts.run(RefutationGame::State{}, limits);
+    test_support::search_abstract_game(RefutationGame{}, tree, params, root, 1, 100000, seed);
     const Node& max_move = tree.children(tree.root())[0];
     ASSERT_TRUE(max_move.expanded());
     const Node& refutation = tree.children(max_move)[kRefutationMoves - 1];

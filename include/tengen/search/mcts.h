@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -213,10 +214,22 @@ class Mcts {
     backup(w, depth, length, result, root_player);
   }
 
+  // A draw, in half points for player 0, worth draw_value to the root player
+  // on average: the statistics count half points, so the draw becomes a win
+  // or a loss for the root player often enough (rare, so the noise is small;
+  // finer units would bring the visit counters nearer their overflow).
+  int value_draw(Worker& w, int root_player) {
+    const double d = params_.draw_value;
+    const bool away = w.rng.uniform() < std::fabs(2 * d - 1);
+    const int for_root = !away ? 1 : d < 0.5 ? 0 : 2;
+    return root_player == 0 ? for_root : 2 - for_root;
+  }
+
   // Credits every node on the path, and the RAVE statistics of the children
   // of every node on the path: a child counts for node path[d] when its move
   // was first played, at ply d or later, by the side to move at path[d].
   void backup(Worker& w, int depth, int length, int result, int root_player) {
+    if (result == 1 && params_.draw_value != 0.5) result = value_draw(w, root_player);
     const auto half_points_for = [&](int player) {
       return static_cast<std::uint32_t>(player == 0 ? result : 2 - result);
     };
