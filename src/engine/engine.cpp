@@ -133,7 +133,10 @@ void Engine::update_ratchet(Color c, double win_rate) {
 }
 
 bool Engine::should_resign(const SearchResult& r, Color c) const {
-  if (settings_.resign_threshold <= 0 || r.win_rate >= settings_.resign_threshold) return false;
+  // A sure draw's win rate is draw-value: below half of it, a draw is less
+  // likely than not, so no drawn game is given up whatever the threshold.
+  const double threshold = std::min(settings_.resign_threshold, settings_.draw_value / 2);
+  if (settings_.resign_threshold <= 0 || r.win_rate >= threshold) return false;
   // A search playing for extra points (ratchet, handicap stones counted
   // against us) understates our chances: no resignation on that basis.
   const double debt = search_komi(c) - game_.komi();

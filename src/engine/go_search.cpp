@@ -162,7 +162,7 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
                             const std::vector<Point>& favoured) {
   const std::vector<Move>& moves = game.moves();
   bool continues = settings_.reuse_tree && tree_to_move_ != Color::Empty && tree_size_ == game.size() &&
-                   tree_setup_ == game.setup() && moves.size() >= tree_history_.size() &&
+                   tree_setup_ == game.setup() && tree_komi_ == game.komi() && moves.size() >= tree_history_.size() &&
                    std::equal(tree_history_.begin(), tree_history_.end(), moves.begin());
   std::vector<TreeMove> path;
   Color next = tree_to_move_;
@@ -179,6 +179,7 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
   }
   tree_history_ = moves;
   tree_setup_ = game.setup();
+  tree_komi_ = game.komi();
   tree_to_move_ = to_move;
   tree_size_ = game.size();
 

@@ -242,6 +242,20 @@ TEST(Engine, ResignsAHopelessGame) {
   EXPECT_NE(engine.choose_move(Color::Black), kResign);
 }
 
+// Black's 12 points against White's 24 leave nothing to play for: at komi
+// -12 the playouts draw, at -6 Black loses by 6.
+TEST(Engine, NeverResignsASureDrawHoweverLittleItIsWorth) {
+  Settings s = quick();
+  s.resign_threshold = 0.2;
+  s.resign_min_moves = 0;
+  s.draw_value = 0.05;
+  Engine engine(s);
+  set_position(engine, kSettledBoard, Color::Black, -12);
+  EXPECT_NE(engine.choose_move(Color::Black), kResign);
+  set_position(engine, kSettledBoard, Color::Black, -6);
+  EXPECT_EQ(engine.choose_move(Color::Black), kResign);
+}
+
 // White leads by 12.5 on the split board: each search it wins surely moves
 // its komi a point its own way, up to the even-game cap; Black, losing,
 // keeps the game's komi. Without the cap, an even game keeps it too.

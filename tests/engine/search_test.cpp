@@ -155,6 +155,17 @@ TEST(GoSearch, ReusesTheSubtreeOfTheMovesPlayed) {
   EXPECT_EQ(third.reused_visits, 0u);
 }
 
+TEST(GoSearch, ANewKomiDropsTheTree) {
+  // clear_board, komi, genmove on an empty board: the same (empty) history,
+  // but the kept values were won at the old komi.
+  Game game(9, 7);
+  GoSearch search(small_settings(2000));
+  search.run(game, Color::Black, 7, {2000, 0, 0});
+  EXPECT_GT(search.run(game, Color::Black, 7, {500, 0, 0}).reused_visits, 0u);
+  game.set_komi(0.5);
+  EXPECT_EQ(search.run(game, Color::Black, 0.5, {500, 0, 0}).reused_visits, 0u);
+}
+
 TEST(GoSearch, ANewSetupPositionDropsTheTree) {
   // Two loadsgf positions with no moves share an empty move list; the tree
   // of the first must not serve the second (it crashed once).

@@ -138,6 +138,7 @@ class GoSearch {
   // What the kept tree's root is: the game's moves up to it and who moved.
   std::vector<Move> tree_history_;
   std::vector<Move> tree_setup_;  // and the setup stones below them (loadsgf can change these alone)
+  double tree_komi_ = 0;           // and the game's komi (the komi command can change it alone)
   Color tree_to_move_ = Color::Empty;
   int tree_size_ = 0;
 };
