@@ -47,6 +47,7 @@ void Engine::new_game(int size) {
   game_.reset(size);
   game_.set_komi(komi);
   ratchet_[0] = ratchet_[1] = 0;
+  own_color_ = Color::Empty;
 }
 
 SearchLimits Engine::limits_for(Color c) const {
@@ -245,8 +246,9 @@ const SearchResult& Engine::search(Color c, const SearchHooks& hooks, double sec
   return r;
 }
 
-SearchResult Engine::analyze(Color c, double seconds, const std::atomic<bool>* stop) {
+SearchResult Engine::analyze(Color c, double seconds, const std::atomic<bool>* stop, Color draw_side) {
   SearchLimits limits;
+  limits.draw_side = draw_side;
   limits.seconds = seconds;
   limits.max_seconds = seconds;
   limits.early_stop = false;
@@ -254,6 +256,7 @@ SearchResult Engine::analyze(Color c, double seconds, const std::atomic<bool>* s
 }
 
 Point Engine::genmove(Color c, bool cleanup, const SearchHooks& hooks) {
+  own_color_ = c;
   const Point p = choose_move(c, cleanup, hooks);
   if (p != kResign && !game_.play(p, c)) {
     // The search only offers legal moves; this would be a bug.

@@ -158,11 +158,13 @@ void GoSearch::forget_tree() {
 
 // Keeps the subtree of the moves played since the last search, if this game
 // continues that one; then gives the root exactly the moves the game allows.
-void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_move,
+void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_move, Color draw_side,
                             const std::vector<Point>& favoured) {
   const std::vector<Move>& moves = game.moves();
+  const bool same_draws = settings_.draw_value == 0.5 || draw_side == tree_draw_side_;
   bool continues = settings_.reuse_tree && tree_to_move_ != Color::Empty && tree_size_ == game.size() &&
-                   tree_setup_ == game.setup() && tree_komi_ == game.komi() && moves.size() >= tree_history_.size() &&
+                   tree_setup_ == game.setup() && tree_komi_ == game.komi() && same_draws &&
+                   moves.size() >= tree_history_.size() &&
                    std::equal(tree_history_.begin(), tree_history_.end(), moves.begin());
   std::vector<TreeMove> path;
   Color next = tree_to_move_;
@@ -180,6 +182,7 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
   tree_history_ = moves;
   tree_setup_ = game.setup();
   tree_komi_ = game.komi();
+  tree_draw_side_ = draw_side;
   tree_to_move_ = to_move;
   tree_size_ = game.size();
 
@@ -256,7 +259,8 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   root_board.reset_pass_count();
   // A kept tree was grown at the komi of its time; dynamic komi moves it by a
   // point or so a move, which the statistics absorb.
-  prepare_root(game, root_board, to_move, limits.favoured);
+  const Color draw_side = limits.draw_side == Color::Empty ? to_move : limits.draw_side;
+  prepare_root(game, root_board, to_move, draw_side, limits.favoured);
   const std::size_t reused = tree_->root().n();
 
   GoDomain domain = this->domain(komi);
@@ -267,6 +271,7 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   mcts_limits.threads = settings_.threads;
   mcts_limits.seed = settings_.seed != 0 ? settings_.seed + game.moves().size() : clock_seed();
   mcts_limits.stop = stop;
+  mcts_limits.draw_player = draw_side == Color::Black ? 0 : 1;
   double last_report = 0;
   mcts_limits.keep_going = [&](std::int64_t n, double secs) { return keep_going(n, secs, limits, &last_report); };
   std::vector<std::int64_t> owned(root_board.num_points(), 0);

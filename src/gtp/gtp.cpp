@@ -198,12 +198,14 @@ const std::atomic<bool>* GtpServer::interrupt_flag() const { return input_ ? &in
 
 // Thinks on the opponent's time (or on our own, if the controller has not
 // asked for a move yet) until the next command arrives; the tree is kept
-// for that command's search.
+// for that command's search, so its draws count for the colour Tengen
+// plays (of its last genmove; before one, the side that just moved).
 void GtpServer::ponder_until_input() {
   const Game& game = engine_.game();
   if (game.finished()) return;
   spdlog::debug("pondering");
-  while (!input_pending()) engine_.analyze(game.to_move(), 0, &input_->pending());
+  const Color own = engine_.own_color() != Color::Empty ? engine_.own_color() : opponent(game.to_move());
+  while (!input_pending()) engine_.analyze(game.to_move(), 0, &input_->pending(), own);
 }
 
 std::optional<Point> GtpServer::parse_point(std::string_view s) const {

@@ -256,6 +256,17 @@ TEST(Engine, NeverResignsASureDrawHoweverLittleItIsWorth) {
   EXPECT_EQ(engine.choose_move(Color::Black), kResign);
 }
 
+// Pondering counts draws for the colour Tengen plays: that of its last genmove.
+TEST(Engine, KnowsItsColourFromItsLastGenmove) {
+  Engine engine(quick(200));
+  engine.new_game(9);
+  EXPECT_EQ(engine.own_color(), Color::Empty);
+  engine.genmove(Color::White);
+  EXPECT_EQ(engine.own_color(), Color::White);
+  engine.new_game(9);
+  EXPECT_EQ(engine.own_color(), Color::Empty);
+}
+
 // White leads by 12.5 on the split board: each search it wins surely moves
 // its komi a point its own way, up to the even-game cap; Black, losing,
 // keeps the game's komi. Without the cap, an even game keeps it too.

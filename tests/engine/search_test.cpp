@@ -166,6 +166,25 @@ TEST(GoSearch, ANewKomiDropsTheTree) {
   EXPECT_EQ(search.run(game, Color::Black, 0.5, {500, 0, 0}).reused_visits, 0u);
 }
 
+TEST(GoSearch, DrawsCountedForAnotherSideDropTheTree) {
+  Settings s = small_settings(1000);
+  s.draw_value = 0.25;
+  Game game(9, 7);
+  GoSearch search(s);
+  SearchLimits limits(1000);
+  limits.draw_side = Color::White;  // pondering White, Black to move
+  search.run(game, Color::Black, 7, limits);
+  EXPECT_GT(search.run(game, Color::Black, 7, limits).reused_visits, 0u);
+  limits.draw_side = Color::Black;
+  EXPECT_EQ(search.run(game, Color::Black, 7, limits).reused_visits, 0u);
+  // At a draw's even worth the side makes no difference.
+  s.draw_value = 0.5;
+  GoSearch even(s);
+  even.run(game, Color::Black, 7, limits);
+  limits.draw_side = Color::White;
+  EXPECT_GT(even.run(game, Color::Black, 7, limits).reused_visits, 0u);
+}
+
 TEST(GoSearch, ANewSetupPositionDropsTheTree) {
   // Two loadsgf positions with no moves share an empty move list; the tree
   // of the first must not serve the second (it crashed once).

@@ -46,12 +46,12 @@ struct Outcome {
   double draw_move_value;
 };
 
-Outcome search(double draw_value, int root_player) {
+Outcome search(double draw_value, int root_player, int draw_player = -1) {
   SelectionParams params;
   params.draw_value = draw_value;
   Tree tree(1 << 20);
   const ChildInit root[2] = {{0, 0.5f}, {1, 0.5f}};
-  test_support::search_abstract_game(DrawOrGamble{root_player}, tree, params, root, 2, 20000, 7);
+  test_support::search_abstract_game(DrawOrGamble{root_player}, tree, params, root, 2, 20000, 7, draw_player);
   const Node* kids = tree.children(tree.root());
   return {kids[0].n() > kids[1].n() ? 0 : 1, kids[0].value()};
 }
@@ -68,6 +68,14 @@ TEST(DrawValue, WorthAQuarterTheGambleBeatsTheDrawForEitherPlayer) {
     EXPECT_EQ(o.best, 1) << "root player " << root_player;
     EXPECT_NEAR(o.draw_move_value, 0.25, 0.05) << "root player " << root_player;
   }
+}
+
+// A pondering engine searches for its opponent with draws counted for
+// itself: a draw its opponent may take is then worth 0.75 to the opponent.
+TEST(DrawValue, CountsForTheNamedPlayerNotTheRoot) {
+  const Outcome o = search(0.25, 0, 1);
+  EXPECT_EQ(o.best, 0);
+  EXPECT_NEAR(o.draw_move_value, 0.75, 0.05);
 }
 
 }  // namespace

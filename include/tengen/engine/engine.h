@@ -49,6 +49,8 @@ class Engine {
   Point choose_move(Color c, bool cleanup = false, const SearchHooks& hooks = {});
   // Decides and plays (a resignation is not played).
   Point genmove(Color c, bool cleanup = false, const SearchHooks& hooks = {});
+  // The colour of the last genmove since new_game (Empty before the first).
+  Color own_color() const { return own_color_; }
   // The search genmove runs (same limits), without deciding anything.
   // seconds_spent: time this move already took, deducted from its budget;
   // favoured: root moves the solver proved worth a look (see SearchLimits).
@@ -56,7 +58,8 @@ class Engine {
                              std::vector<Point> favoured = {});
   // Searches the position for c to move for `seconds` (or until stopped),
   // keeping the tree: analysis output and pondering call this repeatedly.
-  SearchResult analyze(Color c, double seconds, const std::atomic<bool>* stop);
+  // draw_side: whom a draw is worth draw-value to (Empty: c).
+  SearchResult analyze(Color c, double seconds, const std::atomic<bool>* stop, Color draw_side = Color::Empty);
   const SearchResult& last_search() const { return last_search_; }
   // The komi c's search plays for (Black's debt): the game's, moved by
   // dynamic komi (handicap bonus and ratchet).
@@ -97,6 +100,7 @@ class Engine {
   SearchResult last_search_;
   Rng rng_;
   double ratchet_[2] = {0, 0};  // extra points each side's search plays for
+  Color own_color_ = Color::Empty;  // of the last genmove in this game
   // The last judgement and the position it was made for.
   struct JudgementKey {
     std::uint64_t hash;

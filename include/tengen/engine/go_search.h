@@ -73,6 +73,9 @@ struct SearchLimits {
   double seconds = 0;         // planned time; 0: no limit
   double max_seconds = 0;     // may stretch to this when the best move is unclear; 0: = seconds
   bool early_stop = true;     // may end once the best move cannot change (not for analysis)
+  // The side a draw is worth draw-value to (Empty: the side to move; a
+  // pondering engine names itself).
+  Color draw_side = Color::Empty;
   // Root moves an exact reading (the solver) found worth playing: the search
   // starts them at the highest prior, with prior-visits wins, and decides.
   std::vector<Point> favoured;
@@ -125,7 +128,8 @@ class GoSearch {
   static SelectionParams selection_params(const Settings& s);
 
  private:
-  void prepare_root(const Game& game, const Board& root_board, Color to_move, const std::vector<Point>& favoured);
+  void prepare_root(const Game& game, const Board& root_board, Color to_move, Color draw_side,
+                    const std::vector<Point>& favoured);
   GoDomain domain(double komi) const;  // the Go side of a search with these settings
   bool keep_going(std::int64_t playouts, double seconds, const SearchLimits& limits, double* last_report);
   SearchResult collect(const Node& root, std::int64_t playouts);
@@ -139,6 +143,7 @@ class GoSearch {
   std::vector<Move> tree_history_;
   std::vector<Move> tree_setup_;  // and the setup stones below them (loadsgf can change these alone)
   double tree_komi_ = 0;           // and the game's komi (the komi command can change it alone)
+  Color tree_draw_side_ = Color::Empty;  // and whom its draws were worth draw-value to
   Color tree_to_move_ = Color::Empty;
   int tree_size_ = 0;
 };

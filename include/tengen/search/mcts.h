@@ -47,6 +47,10 @@ struct MctsLimits {
   int threads = 1;
   std::uint64_t seed = 1;
   const std::atomic<bool>* stop = nullptr;  // set by someone else to end the search
+  // The player a draw is worth SelectionParams::draw_value to (-1: the root
+  // player); a pondering engine counts draws for itself, not for the side to
+  // move.
+  int draw_player = -1;
   // Asked by thread 0 every kCheckInterval of its simulations with
   // (playouts so far, seconds so far); returning false ends the search.
   // Time management lives there. Counting simulations rather than
@@ -85,6 +89,7 @@ class Mcts {
     std::atomic<std::int64_t> started{0};
     std::atomic<int> max_depth{0};
     const int threads = std::max(1, limits.threads);
+    draw_player_ = limits.draw_player >= 0 ? limits.draw_player : domain_.player(root_state);
     std::vector<std::unique_ptr<Worker>> workers;
     for (int t = 0; t < threads; ++t) {
       workers.push_back(std::make_unique<Worker>());
@@ -214,22 +219,22 @@ class Mcts {
     backup(w, depth, length, result, root_player);
   }
 
-  // A draw, in half points for player 0, worth draw_value to the root player
+  // A draw, in half points for player 0, worth draw_value to draw_player_
   // on average: the statistics count half points, so the draw becomes a win
-  // or a loss for the root player often enough (rare, so the noise is small;
+  // or a loss for that player often enough (rare, so the noise is small;
   // finer units would bring the visit counters nearer their overflow).
-  int value_draw(Worker& w, int root_player) {
+  int value_draw(Worker& w) const {
     const double d = params_.draw_value;
     const bool away = w.rng.uniform() < std::fabs(2 * d - 1);
-    const int for_root = !away ? 1 : d < 0.5 ? 0 : 2;
-    return root_player == 0 ? for_root : 2 - for_root;
+    const int for_player = !away ? 1 : d < 0.5 ? 0 : 2;
+    return draw_player_ == 0 ? for_player : 2 - for_player;
   }
 
   // Credits every node on the path, and the RAVE statistics of the children
   // of every node on the path: a child counts for node path[d] when its move
   // was first played, at ply d or later, by the side to move at path[d].
   void backup(Worker& w, int depth, int length, int result, int root_player) {
-    if (result == 1 && params_.draw_value != 0.5) result = value_draw(w, root_player);
+    if (result == 1 && params_.draw_value != 0.5) result = value_draw(w);
     const auto half_points_for = [&](int player) {
       return static_cast<std::uint32_t>(player == 0 ? result : 2 - result);
     };
@@ -262,6 +267,7 @@ class Mcts {
   const Domain& domain_;
   Tree& tree_;
   SelectionParams params_;
+  int draw_player_ = 0;  // set by run() before its threads start
   std::uint32_t expand_visits_ = 2;
 };
 

@@ -35,8 +35,9 @@ struct SelectionParams {
   double consistency_threshold = 0.3;  // 0: off
   std::uint32_t consistency_min_visits = 1000;
   std::uint32_t prior_visits = 10;  // RAVE visits a child starts with, at its prior
-  // A drawn simulation's worth to the root player; the opponent's is 1 minus
-  // it, so the game stays zero-sum. Under 0.5 the search prefers a fair
+  // A drawn simulation's worth to one player (MctsLimits::draw_player, the
+  // root player unless set); the other's is 1 minus it, so the game stays
+  // zero-sum. Under 0.5 the search prefers a fair
   // chance of a win to a sure draw (komi 7 on 9x9 allows draws).
   double draw_value = 0.5;
 };
