@@ -30,7 +30,7 @@ struct Settings {
   double rave_floor = 0.1;
   double consistency_threshold = 0.3;
   int consistency_min_visits = 1000;
-  double draw_value = 0.5;
+  double draw_value = 0.25;  // under 0.5: shun draws (docs/strength.md)
   int prior_visits = 10;
   // Expert-rule prior H(d) (engine/priors.h): a base and additive terms.
   double prior_base = 0.4;
