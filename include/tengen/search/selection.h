@@ -27,18 +27,19 @@ struct SelectionParams {
   double rave_floor = 0.1;         // 0: no floor
   // Algorithm 2 of Berthier et al.: at a node whose value for the side to
   // move is below the threshold, draw the child at random every other time
-  // (always, as in the paper, traps the side in its random moves). Applied once the node has min_visits visits: the value of a
-  // node with a handful of visits says nothing, and consistency is about the
-  // limit. From 50 visits on, the random draws lost 38.5% of self-play games
-  // against the same engine without them (docs/strength.md); from 1000 on
-  // they are left to where the limit is near.
+  // (always, as in the paper, traps the side in its random moves). Applied
+  // once the node has min_visits visits: the value of a node with a handful
+  // of visits says nothing, and consistency is about the limit. From 50
+  // visits on, the random draws lost 38.5% of self-play games against the
+  // same engine without them (docs/strength.md); from 1000 on they are left
+  // to where the limit is near.
   double consistency_threshold = 0.3;  // 0: off
   std::uint32_t consistency_min_visits = 1000;
   std::uint32_t prior_visits = 10;  // RAVE visits a child starts with, at its prior
   // A drawn simulation's worth to one player (MctsLimits::draw_player, the
   // root player unless set); the other's is 1 minus it, so the game stays
-  // zero-sum. Under 0.5 the search prefers a fair
-  // chance of a win to a sure draw (komi 7 on 9x9 allows draws).
+  // zero-sum. Under 0.5 the search prefers a fair chance of a win to a sure
+  // draw (komi 7 on 9x9 allows draws).
   double draw_value = 0.5;
 };
 
