@@ -271,7 +271,7 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   mcts_limits.threads = settings_.threads;
   mcts_limits.seed = settings_.seed != 0 ? settings_.seed + game.moves().size() : clock_seed();
   mcts_limits.stop = stop;
-  mcts_limits.draw_player = draw_side == Color::Black ? 0 : 1;
+  mcts_limits.draw_player = GoDomain::player_of(draw_side);
   double last_report = 0;
   mcts_limits.keep_going = [&](std::int64_t n, double secs) { return keep_going(n, secs, limits, &last_report); };
   std::vector<std::int64_t> owned(root_board.num_points(), 0);

@@ -48,7 +48,9 @@ struct GoDomain {
   double learned_mix = 1.0;
   bool rave = true;
 
-  int player(const Board& b) const { return b.to_move() == Color::Black ? 0 : 1; }
+  // The search's player index of a colour (Black moves first: player 0).
+  static int player_of(Color c) { return c == Color::Black ? 0 : 1; }
+  int player(const Board& b) const { return player_of(b.to_move()); }
   bool terminal(const Board& b) const { return b.consecutive_passes() >= 2; }
   int children(const Board& b, ChildInit* out, Scratch&) const;
   void play(Board& b, TreeMove m, Scratch&) const { b.play(to_point(m), b.to_move()); }
