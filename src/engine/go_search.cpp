@@ -28,11 +28,24 @@ int GoDomain::children(const Board& b, ChildInit* out, Scratch& scratch) const {
   int n = 0;
   for (int i = 0; i < b.empty_count(); ++i) {
     const Point p = b.empty_point(i);
-    if (!b.is_true_eye(p, c) && b.is_legal(p, c)) out[n++] = {to_tree_move(p), 0.5f};
+    if (!b.is_true_eye(p, c) && b.is_legal(p, c) && !pruned(b, p, c, scratch.ladder)) out[n++] = {to_tree_move(p), 0.5f};
   }
   set_priors(b, out, n, scratch.features);
   if (n == 0) out[n++] = {kTreePass, 0.5f};
   return n;
+}
+
+// Running out of a ladder that works only feeds the opponent more stones,
+// wherever in the tree it is tried. The playouts rarely chase a ladder to
+// its end, so they rate the escape well and the search kept running ladders
+// out on 19x19; Pachi prunes these moves from its tree too. While a ko is
+// on, an escape may serve as a ko threat, so nothing is pruned then.
+bool GoDomain::pruned(const Board& b, Point p, Color c, LadderReader& ladder) const {
+  if (!prune_ladders || b.ko_point() != kNoPoint) return false;
+  bool extends_from_atari = false;
+  b.for_each_neighbor(p, [&](Point q) { extends_from_atari |= b.at(q) == c && b.liberties(q) == 1; });
+  if (!extends_from_atari || b.capture_size_if_played(p, c) > 0 || b.liberties_after(p, c) != 2) return false;
+  return ladder.escape_is_caught(b, p, c);
 }
 
 void GoDomain::set_priors(const Board& b, ChildInit* out, int n, patterns::FeatureExtractor& fx) const {
@@ -187,13 +200,17 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
   tree_size_ = game.size();
 
   // As GoDomain::children, but legal under superko.
+  const GoDomain go = domain(0);
+  auto ladder = std::make_unique<LadderReader>();
   std::vector<ChildInit> root_children;
   for (int i = 0; i < root_board.empty_count(); ++i) {
     const Point p = root_board.empty_point(i);
-    if (!root_board.is_true_eye(p, to_move) && game.is_legal(p, to_move)) root_children.push_back({to_tree_move(p), 0.5f});
+    if (!root_board.is_true_eye(p, to_move) && game.is_legal(p, to_move) && !go.pruned(root_board, p, to_move, *ladder)) {
+      root_children.push_back({to_tree_move(p), 0.5f});
+    }
   }
   patterns::FeatureExtractor fx;
-  domain(0).set_priors(root_board, root_children.data(), static_cast<int>(root_children.size()), fx);
+  go.set_priors(root_board, root_children.data(), static_cast<int>(root_children.size()), fx);
   if (root_children.empty()) root_children.push_back({kTreePass, 0.5f});
   tree_->set_root_children(root_children.data(), static_cast<int>(root_children.size()),
                            static_cast<std::uint32_t>(settings_.prior_visits));
@@ -298,6 +315,7 @@ GoDomain GoSearch::domain(double komi) const {
   d.heavy = heavy_.get();
   d.priors = prior_weights(settings_);
   d.rave = settings_.rave;
+  d.prune_ladders = settings_.prune_ladders;
   d.model = model_.get();
   d.learned_exponent = settings_.learned_prior_exponent;
   d.learned_mix = settings_.learned_prior_mix;

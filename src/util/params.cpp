@@ -57,6 +57,8 @@ std::vector<ParamDef> make_registry() {
        "learned H = x / (1 + x) with x = (n * probability of the move among n)^exponent"},
       {"learned-prior-mix", &S::learned_prior_mix, 0, 1, {},
        "weight of the learned H against the expert H (1: learned only)"},
+      {"prune-ladders", &S::prune_ladders, 0, 1, {},
+       "the search never runs a string out of atari into a ladder that catches it (no ko on the board)"},
       {"reuse-tree", &S::reuse_tree, 0, 1, {}, "keep the subtree of the moves played between searches"},
       {"ponder", &S::ponder, 0, 1, {}, "think while waiting for the next command (the opponent's move)"},
       {"early-stop", &S::early_stop, 0, 1, {}, "stop once the most visited move can no longer be overtaken"},

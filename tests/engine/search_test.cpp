@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "support/diagram.h"
 #include "tengen/engine/go_search.h"
 
@@ -218,6 +220,79 @@ TEST(GoSearch, RootNeverOffersASuperkoViolationEvenFromAKeptTree) {
   ASSERT_FALSE(game.is_legal(at("A1"), Color::Black));
   const SearchResult r = search.run(game, Color::Black, 0, {300, 0, 0});
   for (const RootChild& c : r.children) EXPECT_NE(c.move, at("A1"));
+}
+
+// Black's G7 is in atari; running out at G6 leaves two liberties and the
+// ladder runs down to the lower left, where nothing of Black's waits.
+const std::vector<std::string> kLadder = {
+    ". . . . . . . . . . . . .",  // 13
+    ". . . . . . . . . . . . .",  // 12
+    ". . . . . . . . . . . . .",  // 11
+    ". . . . . . . . . . . . .",  // 10
+    ". . . . . . . . . . . . .",  // 9
+    ". . . . . . O . . . . . .",  // 8
+    ". . . . . O X O . . . . .",  // 7
+    ". . . . . . . O . . . . .",  // 6
+    ". . . . . . . . . . . . .",  // 5
+    ". . . . . . . . . . . . .",  // 4
+    ". . . . . . . . . . . . .",  // 3
+    ". . . . . . . . . . . . .",  // 2
+    ". . . . . . . . . . . . .",  // 1
+};
+
+// The same with a black stone at C3 on the ladder's path: the escape works.
+std::vector<std::string> broken_ladder() {
+  std::vector<std::string> rows = kLadder;
+  rows[10][4] = 'X';  // C3
+  return rows;
+}
+
+bool root_offers(const SearchResult& r, Point p) {
+  return std::any_of(r.children.begin(), r.children.end(), [&](const RootChild& c) { return c.move == p; });
+}
+
+TEST(GoSearch, NeverRunsOutOfALadderThatWorks) {
+  const Point escape = *parse_vertex("G6", 13);
+  const Game game = game_from(kLadder, Color::Black, 7);
+  LadderReader ladder;
+  EXPECT_TRUE(GoDomain{}.pruned(game.board(), escape, Color::Black, ladder));
+  GoSearch search(small_settings(2000));
+  const SearchResult r = search.run(game, Color::Black, 7, {2000, 0, 0});
+  EXPECT_FALSE(root_offers(r, escape));
+  EXPECT_NE(r.best, escape);
+  // Off, the escape is a move like any other.
+  Settings off = small_settings(200);
+  off.prune_ladders = false;
+  GoSearch unpruned(off);
+  EXPECT_TRUE(root_offers(unpruned.run(game, Color::Black, 7, {200, 0, 0}), escape));
+}
+
+TEST(GoSearch, RunsOutOfALadderWithABreaker) {
+  const Point escape = *parse_vertex("G6", 13);
+  const Game game = game_from(broken_ladder(), Color::Black, 7);
+  LadderReader ladder;
+  EXPECT_FALSE(GoDomain{}.pruned(game.board(), escape, Color::Black, ladder));
+  GoSearch search(small_settings(200));
+  EXPECT_TRUE(root_offers(search.run(game, Color::Black, 7, {200, 0, 0}), escape));
+}
+
+TEST(GoSearch, PrunesNoLadderInsideTheTreeWhileAKoIsOn) {
+  // Deeper in the tree the same rule applies (GoDomain::children), except
+  // when the last move took a ko: the escape may then be a ko threat.
+  Board b = test::board_from_rows(kLadder, Color::Black);
+  LadderReader ladder;
+  GoDomain::Scratch scratch;
+  ChildInit kids[kMaxPoints];
+  const int n = GoDomain{}.children(b, kids, scratch);
+  const TreeMove escape = to_tree_move(*parse_vertex("G6", 13));
+  EXPECT_TRUE(std::none_of(kids, kids + n, [&](const ChildInit& k) { return k.move == escape; }));
+  // A ko in the top right corner, just taken by White.
+  for (const char* v : {"M13", "N12"}) b.play(*parse_vertex(v, 13), Color::Black);
+  for (const char* v : {"L13", "M12", "N13"}) b.play(*parse_vertex(v, 13), Color::White);  // N13 takes M13
+  b.set_to_move(Color::Black);
+  ASSERT_NE(b.ko_point(), kNoPoint);
+  EXPECT_TRUE(GoDomain{}.children(b, kids, scratch) > 0);
+  EXPECT_FALSE(GoDomain{}.pruned(b, *parse_vertex("G6", 13), Color::Black, ladder));
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "tengen/patterns/model.h"
 #include "tengen/playout/heavy.h"
 #include "tengen/playout/playout.h"
+#include "tengen/playout/tactics.h"
 #include "tengen/search/mcts.h"
 #include "tengen/search/tree.h"
 #include "tengen/util/params.h"
@@ -35,6 +36,7 @@ struct GoDomain {
     std::optional<HeavyPolicy> heavy;  // this thread's, made on first use
     std::unique_ptr<LastGoodReply> replies;  // this thread's, when the heavy policy uses them
     patterns::FeatureExtractor features;  // for the learned priors
+    LadderReader ladder;  // for the moves the tree leaves out
   };
   static constexpr int kMaxMoves = kMaxPoints;
   static constexpr int kMaxChildren = kMaxPoints;
@@ -47,12 +49,16 @@ struct GoDomain {
   double learned_exponent = 0.5;
   double learned_mix = 1.0;
   bool rave = true;
+  bool prune_ladders = true;
 
   // The search's player index of a colour (Black moves first: player 0).
   static int player_of(Color c) { return c == Color::Black ? 0 : 1; }
   int player(const Board& b) const { return player_of(b.to_move()); }
   bool terminal(const Board& b) const { return b.consecutive_passes() >= 2; }
   int children(const Board& b, ChildInit* out, Scratch&) const;
+  // A legal move of c the tree leaves out: one that only runs a string of c
+  // out of atari into a ladder that catches it (with prune_ladders).
+  bool pruned(const Board& b, Point p, Color c, LadderReader& ladder) const;
   void play(Board& b, TreeMove m, Scratch&) const { b.play(to_point(m), b.to_move()); }
   int rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, int* length) const;
   // Teaches the thread's last good replies the simulation in trail[0, length).

@@ -50,6 +50,7 @@ struct Settings {
   std::string prior_model_file;     // empty: patterns/mm-v1.txt (install, build or source tree)
   double learned_prior_exponent = 0.5;
   double learned_prior_mix = 1.0;   // weight of the learned H against the expert one (1: learned only)
+  bool prune_ladders = true;        // the tree never runs a string out of atari into a ladder it loses
   bool reuse_tree = true;
   bool ponder = false;             // think while waiting for the next command
   bool early_stop = true;
