@@ -342,6 +342,9 @@ def make_sgf(game, cfg):
     ]
     if cfg.time:
         root.append("TM[%g]" % cfg.time)
+    if game.handicap:
+        root.append("HA[%d]" % len(game.handicap))
+        root.append("AB" + "".join("[%s]" % vertex_to_sgf(v, cfg.size) for v in game.handicap))
     root.append("C[%s]" % sgf_text(game.comment()))
     nodes = ["(;" + "".join(root)]
     for colour, vertex in game.moves:
@@ -362,6 +365,7 @@ class Config:
     komi: float
     games: int
     time: float               # seconds of absolute time per engine, 0 = none
+    handicap: int             # fixed handicap stones for Black (0 or 2..9)
     move_timeout: float
     max_moves: int
     out_dir: str
@@ -375,6 +379,7 @@ class Game:
     white: str
     date: str
     moves: list = field(default_factory=list)   # [(colour, vertex)]
+    handicap: list = field(default_factory=list)   # Black's handicap stones (vertices)
     winner: str = ""          # 'B', 'W', '0' (draw) or '' (no result)
     score: str = ""           # 'B+3.5', 'W+Resign', 'B+Time', '0'
     reason: str = ""          # 'score', 'resign', 'time' or 'error'
@@ -436,6 +441,15 @@ def setup_board(client, cfg):
     client.must("komi %g" % cfg.komi)
 
 
+def place_handicap(game, clients, cfg):
+    """The referee places GTP's fixed handicap; both engines get the same
+    stones with set_free_handicap, so their own placement rules do not matter."""
+    stones = clients["referee"].must("fixed_handicap %d" % cfg.handicap).split()
+    for colour in ("B", "W"):
+        clients[colour].must("set_free_handicap %s" % " ".join(stones))
+    game.handicap = [s.upper() for s in stones]
+
+
 def play_game(cfg, index, stop_event):
     """Play game `index` to the end and return its Game record; errors are
     recorded in the record, never raised."""
@@ -457,6 +471,8 @@ def play_game(cfg, index, stop_event):
                 cfg.move_timeout)
         for client in clients.values():
             setup_board(client, cfg)
+        if cfg.handicap:
+            place_handicap(game, clients, cfg)
         if cfg.time:
             for colour in ("B", "W"):
                 # Optional command: an engine without time control still plays.
@@ -483,7 +499,8 @@ def play_moves(game, clients, cfg, stop_event):
     """The move loop: genmove, referee check, relay to the opponent."""
     referee = clients["referee"]
     clock = {"B": float(cfg.time), "W": float(cfg.time)}
-    colour, passes = "B", 0
+    # After handicap stones, White moves first.
+    colour, passes = ("W" if game.handicap else "B"), 0
     while True:
         if stop_event.is_set():
             raise GameError("interrupted", "game %d interrupted" % game.index)
@@ -739,6 +756,10 @@ usage errors, 130 on Ctrl-C.  There is no randomness in this script.""",
                    help="board size, 2..25 (default: %(default)s)")
     p.add_argument("--komi", type=float, default=7.0, metavar="K",
                    help="komi (default: %(default)g)")
+    p.add_argument("--handicap", type=int, default=0, metavar="N",
+                   help="fixed handicap stones for Black (2..9; the referee places "
+                        "them, the engines get them with set_free_handicap, White "
+                        "moves first; default: none)")
     p.add_argument("--time", type=float, default=0.0, metavar="SECONDS",
                    help="absolute time per engine per game: sends `time_settings "
                         "SECONDS 0 0` and `time_left` before each genmove; running "
@@ -767,6 +788,8 @@ def check_args(parser, args):
         parser.error("--games must be at least 1")
     if args.parallel < 1:
         parser.error("--parallel must be at least 1")
+    if args.handicap and not 2 <= args.handicap <= 9:
+        parser.error("--handicap must be 0 or between 2 and 9")
     if args.move_timeout is None:
         # A genmove may legitimately use the whole clock; only a hang is fatal.
         args.move_timeout = max(60.0, args.time + 30.0)
@@ -801,7 +824,8 @@ def main(argv=None):
 
     cfg = Config(engine_cmds=(args.engine1, args.engine2), names=tuple(names),
                  referee=args.referee, size=args.size, komi=args.komi,
-                 games=args.games, time=args.time, move_timeout=args.move_timeout,
+                 games=args.games, time=args.time, handicap=args.handicap,
+                 move_timeout=args.move_timeout,
                  max_moves=args.max_moves or args.size * args.size * 3,
                  out_dir=out_dir)
     print("match.py: %s vs %s, %d games on %dx%d, output in %s"

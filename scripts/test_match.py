@@ -267,6 +267,25 @@ class GnuGoMatchTest(MatchRunner):
                                r"\[[\d.]+%, [\d.]+%\] elo \S+ \[\S+, \S+\] errors 0$")
         self.assertIn(last, proc.stdout)
 
+    def test_handicap_stones_then_white_first(self):
+        proc = self.run_match("--engine1", GNUGO_L0, "--engine2", GNUGO_L0,
+                              "--games", "1", "--size", "9", "--komi", "0.5",
+                              "--handicap", "3", "--max-moves", "4")
+        # The game is cut short on purpose: only its start matters here.
+        self.assertIn("--max-moves 4", proc.stderr)
+        sgf = self.read("game-000.sgf")
+        self.assertIn("HA[3]", sgf)
+        self.assertRegex(sgf, r"AB(\[[a-i]{2}\]){3}")
+        self.assertRegex(sgf, r"\n;W\[")
+        self.assertNotRegex(sgf, r";B\[[^\]]*\]\n;W\[[^\]]*\]\n;W")
+        first = re.search(r"\n;([BW])\[", sgf).group(1)
+        self.assertEqual(first, "W")
+
+    def test_bad_handicap_is_a_usage_error(self):
+        proc = self.run_match("--engine1", GNUGO_L0, "--engine2", GNUGO_L0, "--handicap", "1")
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn("--handicap", proc.stderr)
+
     def test_default_names_come_from_gtp(self):
         proc = self.run_match("--engine1", GNUGO_L0, "--engine2", self.fake_cmd("resign"),
                               "--games", "1", "--size", "5")

@@ -56,13 +56,15 @@ SearchLimits Engine::limits_for(Color c) const {
   limits.seconds = settings_.time;
   limits.max_seconds = settings_.time;
   if (clock_.limited()) {
+    const int plies = static_cast<int>(game_.moves().size());
+    const int points = settings_.time_by_phase ? game_.size() * game_.size() : 0;  // 0: an even share
     const double budget = clock_.budget(c, game_.board().empty_count(), settings_.time_moves_ahead,
-                                        settings_.time_margin);
+                                        settings_.time_margin, plies, points);
     // Stretching a move is allowed up to what the clock can bear: the
     // same budget formula over half as many remaining moves.
     const double stretch = std::min(budget * settings_.time_extension,
                                     clock_.budget(c, game_.board().empty_count() / 2, settings_.time_moves_ahead,
-                                                  settings_.time_margin));
+                                                  settings_.time_margin, plies, points));
     limits.seconds = limits.seconds > 0 ? std::min(limits.seconds, budget) : budget;
     limits.max_seconds = std::max(limits.seconds, settings_.time > 0 ? std::min(settings_.time, stretch) : stretch);
   } else if (settings_.time > 0) {

@@ -102,11 +102,15 @@ void GoDomain::learn_replies(LastGoodReply& replies, const TrailEntry* trail, in
 
 int GoDomain::terminal_result(const Board& b) const { return result_for_black(b, komi); }
 
-SelectionParams GoSearch::selection_params(const Settings& s) {
+// MoGo tunes C by board size. On 19x19 a move gets some 2,000 playouts
+// spread over 300 candidates, and the learned prior must weigh far more
+// against their noise than on 9x9, where a strong bias loses (docs/strength.md).
+SelectionParams GoSearch::selection_params(const Settings& s, int size) {
   SelectionParams p;
   p.rave_equivalence = s.rave_equivalence;
   p.prior_weight = s.prior_weight;
-  p.progressive_bias = s.progressive_bias;
+  const double towards_19 = std::clamp((size - 9) / 10.0, 0.0, 1.0);
+  p.progressive_bias = s.progressive_bias + towards_19 * (s.progressive_bias_19 - s.progressive_bias);
   p.ucb_c = s.ucb_c;
   p.rave_floor = s.rave_floor;
   p.consistency_threshold = s.consistency_threshold;
@@ -281,7 +285,7 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   const std::size_t reused = tree_->root().n();
 
   GoDomain domain = this->domain(komi);
-  Mcts<GoDomain> mcts(domain, *tree_, selection_params(settings_));
+  Mcts<GoDomain> mcts(domain, *tree_, selection_params(settings_, game.size()));
   mcts.set_expand_visits(static_cast<std::uint32_t>(settings_.expand_visits));
   MctsLimits mcts_limits;
   mcts_limits.playouts = limits.playouts;

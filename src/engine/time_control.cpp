@@ -1,6 +1,8 @@
 #include "tengen/engine/time_control.h"
 
 #include <algorithm>
+#include <cmath>
+#include <iterator>
 #include <sstream>
 
 namespace tengen {
@@ -46,7 +48,29 @@ void TimeControl::set_time_left(Color c, double seconds, int stones) {
   clock_[index(c)] = {std::max(0.0, seconds), std::max(0, stones), true};
 }
 
-double TimeControl::budget(Color c, int empty_points, double moves_per_empty, double margin) const {
+double phase_weight(double progress) {
+  // Piecewise linear: up to twice the weight in the fights of the middle
+  // game, half of it in the late endgame.
+  constexpr double kAt[][2] = {{0.0, 1.0}, {0.1, 2.0}, {0.4, 2.0}, {0.6, 1.0}, {1.0, 0.5}};
+  if (progress <= 0) return kAt[0][1];
+  for (std::size_t i = 1; i < std::size(kAt); ++i) {
+    if (progress <= kAt[i][0]) {
+      const double t = (progress - kAt[i - 1][0]) / (kAt[i][0] - kAt[i - 1][0]);
+      return kAt[i - 1][1] + t * (kAt[i][1] - kAt[i - 1][1]);
+    }
+  }
+  return kAt[std::size(kAt) - 1][1];
+}
+
+double phase_share(int plies, int points, double own_moves) {
+  const int moves = std::max(1, static_cast<int>(std::lround(own_moves)));
+  double sum = 0;
+  for (int k = 0; k < moves; ++k) sum += phase_weight(static_cast<double>(plies + 2 * k) / points);
+  return phase_weight(static_cast<double>(plies) / points) / sum;
+}
+
+double TimeControl::budget(Color c, int empty_points, double moves_per_empty, double margin, int plies,
+                           int points) const {
   if (kind_ == Kind::None) return std::numeric_limits<double>::infinity();
   const Clock& clock = clock_[index(c)];
   const double usable = clock.left - margin;
@@ -59,7 +83,7 @@ double TimeControl::budget(Color c, int empty_points, double moves_per_empty, do
     // In Japanese byo-yomi a period is only lost when it runs out.
     budget = usable;
   } else {
-    budget = usable / moves_ahead;
+    budget = points > 0 ? usable * phase_share(plies, points, moves_ahead) : usable / moves_ahead;
     // Byo-yomi waits after main time: main time may go a little faster, and
     // at worst a move can take what one period allows.
     if (kind_ == Kind::Canadian && byo_stones_ > 0) {

@@ -325,6 +325,36 @@ TEST(TimeControl, SpreadsMainTimeAndKeepsTheMargin) {
   EXPECT_NEAR(t.budget(Color::White, 81, 0.4, 1), 99 / 32.4, 1e-9);  // White's clock untouched
 }
 
+TEST(TimeControl, PhaseWeightsFavourTheMiddleGame) {
+  EXPECT_DOUBLE_EQ(phase_weight(0), 1.0);
+  EXPECT_DOUBLE_EQ(phase_weight(0.25), 2.0);
+  EXPECT_DOUBLE_EQ(phase_weight(0.5), 1.5);
+  EXPECT_DOUBLE_EQ(phase_weight(2.0), 0.5);
+  // Evenly weighted moves would each get 1/n.
+  EXPECT_GT(phase_share(80, 361, 100), 1.0 / 100);
+  EXPECT_LT(phase_share(0, 361, 100), 1.0 / 100);
+}
+
+TEST(TimeControl, ASuddenDeathGameSpendsMostInTheMiddleAndNeverRunsOut) {
+  // 5 minutes sudden death on 19x19; every ply fills a point, and the
+  // engine spends exactly its budget on each of its moves.
+  TimeControl t;
+  t.set_gtp(300, 0, 0);
+  double left = 300, opening = 0, middle = 0, late = 0;
+  for (int ply = 0; ply < 330; ply += 2) {
+    const double b = t.budget(Color::Black, 361 - ply, 0.4, 1, ply, 361);
+    ASSERT_GT(b, 0);
+    left -= b;
+    t.set_time_left(Color::Black, left, 0);
+    if (ply < 20) opening += b;
+    if (ply >= 40 && ply < 140) middle += b;
+    if (ply >= 240) late += b;
+  }
+  EXPECT_GT(left, 1.0 - 1e-9);  // the margin is never spent
+  EXPECT_GT(middle / 50, 1.5 * (late / 45));
+  EXPECT_GT(middle / 50, opening / 10);
+}
+
 TEST(TimeControl, ByoYomiPeriods) {
   TimeControl canadian;
   canadian.set_gtp(0, 300, 25);

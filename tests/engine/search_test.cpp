@@ -222,6 +222,19 @@ TEST(GoSearch, RootNeverOffersASuperkoViolationEvenFromAKeptTree) {
   for (const RootChild& c : r.children) EXPECT_NE(c.move, at("A1"));
 }
 
+TEST(GoSearch, ProgressiveBiasGrowsWithTheBoard) {
+  Settings s;
+  s.progressive_bias = 0.5;
+  s.progressive_bias_19 = 4.5;
+  EXPECT_DOUBLE_EQ(GoSearch::selection_params(s, 7).progressive_bias, 0.5);
+  EXPECT_DOUBLE_EQ(GoSearch::selection_params(s, 9).progressive_bias, 0.5);
+  EXPECT_DOUBLE_EQ(GoSearch::selection_params(s, 14).progressive_bias, 2.5);
+  EXPECT_DOUBLE_EQ(GoSearch::selection_params(s, 19).progressive_bias, 4.5);
+  // The defaults are the values the matches in docs/strength.md chose.
+  EXPECT_DOUBLE_EQ(Settings{}.progressive_bias, 0.5);
+  EXPECT_DOUBLE_EQ(Settings{}.progressive_bias_19, 0.5);
+}
+
 // Black's G7 is in atari; running out at G6 leaves two liberties and the
 // ladder runs down to the lower left, where nothing of Black's waits.
 const std::vector<std::string> kLadder = {

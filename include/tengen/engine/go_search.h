@@ -133,7 +133,8 @@ class GoSearch {
   // Forgets the kept tree (a new game, an undo, a new position).
   void forget_tree();
 
-  static SelectionParams selection_params(const Settings& s);
+  // The selection formula's parameters for a board of this size.
+  static SelectionParams selection_params(const Settings& s, int size);
 
  private:
   void prepare_root(const Game& game, const Board& root_board, Color to_move, Color draw_side,

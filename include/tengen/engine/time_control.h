@@ -9,6 +9,18 @@
 
 namespace tengen {
 
+// How much thinking a move deserves at this stage of a game, relative to
+// the others; progress is the plies played over the board's points. The
+// opening and the middle game decide more than the endgame, whose moves the
+// playouts read well; the very first moves are the learned prior's.
+double phase_weight(double progress);
+
+// The share of the main time left that the next move deserves when
+// own_moves of c's own moves are still expected, after `plies` plies on a
+// board of `points` points: its phase weight over the sum of the weights of
+// the moves ahead (one every other ply).
+double phase_share(int plies, int points, double own_moves);
+
 class TimeControl {
  public:
   enum class Kind { None, Absolute, Byoyomi, Canadian };
@@ -30,8 +42,11 @@ class TimeControl {
 
   // Seconds to think about the next move of c: the remaining time spread
   // over the moves still expected (empty_points * moves_per_empty), never
-  // closer than margin to the end of the clock. Infinity if untimed.
-  double budget(Color c, int empty_points, double moves_per_empty, double margin) const;
+  // closer than margin to the end of the clock. Infinity if untimed. With
+  // the board's points and the plies played so far, main time is spread by
+  // phase_weight rather than evenly.
+  double budget(Color c, int empty_points, double moves_per_empty, double margin, int plies = 0,
+                int points = 0) const;
 
   std::string describe() const;
 

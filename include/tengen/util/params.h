@@ -25,7 +25,8 @@ struct Settings {
   bool rave = true;                // AMAF statistics at all (off: plain UCT with ucb-c)
   double rave_equivalence = 1500;
   double prior_weight = 1.0;
-  double progressive_bias = 0.5;
+  double progressive_bias = 0.5;     // on 9x9 and smaller
+  double progressive_bias_19 = 0.5;  // on 19x19; sizes between interpolate
   double ucb_c = 0.0;
   double rave_floor = 0.1;
   double consistency_threshold = 0.3;
@@ -105,6 +106,7 @@ struct Settings {
   // Time
   double time_margin = 1.0;        // seconds kept in reserve
   double time_moves_ahead = 0.4;   // expected remaining own moves per empty point
+  bool time_by_phase = true;       // main time weighted by the phase of the game (time_control.h)
   // Game defaults
   int board_size = 19;
   double komi = 7.5;
