@@ -124,7 +124,7 @@ GtpServer::Reply GtpServer::analyze(const Args& args, bool kata) {
     const SearchResult r = engine_.analyze(c, parsed->interval, input_ ? &input_->pending() : nullptr);
     std::string line = info_line(r, size, kata);
     if (kata && parsed->ownership) line += (line.empty() ? "" : " ") + ownership_text(r, size, c);
-    emit(line + "\n");
+    if (!line.empty()) emit(line + "\n");  // an empty line would end the reply
   } while (!input_pending());
   return {true, "", true};
 }

@@ -159,12 +159,22 @@ std::optional<std::string> GtpServer::handle_line(std::string_view raw) {
     out += "\n";
     return out;
   }
-  // Multi-line replies (a leading newline) start on the line after "=".
+  // Multi-line replies (a leading newline) start on the line after "= ".
   const bool multiline = !reply.text.empty() && reply.text.front() == '\n';
   const std::string text = without_blank_lines(reply.text);
-  std::string out = (reply.ok ? "=" : "?") + id_;
-  if (!text.empty()) out += (multiline ? "\n" : " ") + text;
+  std::string out = status_line(reply.ok, !text.empty());
+  if (!text.empty()) out += (multiline ? "\n" : "") + text;
   out += "\n\n";
+  return out;
+}
+
+// "=" or "?", the id, and a space before any text, as GNU Go writes it:
+// GoGui takes the text to start after the first space of the reply, so
+// without that space the first word of the text would go with the status.
+// Only a bare "=" or "?" (no id, no text) has no space.
+std::string GtpServer::status_line(bool ok, bool has_text) const {
+  std::string out = (ok ? "=" : "?") + id_;
+  if (has_text || !id_.empty()) out += ' ';
   return out;
 }
 
@@ -182,7 +192,7 @@ void GtpServer::run(std::istream& in, std::ostream& out) {
   out_ = nullptr;
 }
 
-void GtpServer::open_stream() { emit("=" + id_ + "\n"); }
+void GtpServer::open_stream() { emit(status_line(true, true) + "\n"); }
 
 void GtpServer::emit(const std::string& text) {
   if (out_) {
