@@ -47,6 +47,9 @@ std::vector<std::string> split(std::string_view s) {
   return words;
 }
 
+// Black's area can be the whole largest board, and no more.
+constexpr int kMaxKomi = kMaxSize * kMaxSize;
+
 bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
@@ -274,9 +277,12 @@ GtpServer::Reply GtpServer::cmd_clear_board(const Args& args) {
 GtpServer::Reply GtpServer::cmd_komi(const Args& args) {
   if (args.size() != 1) return failure("syntax error");
   // GTP: "The engine must accept the komi even if it should be ridiculous";
-  // only a value that is not a finite number is refused.
+  // refused are a value that is not a finite number, and one beyond the
+  // area of the largest board, which no score can reach: the result would
+  // be foregone, and every score printed beside it no real one.
   const auto komi = parse_float(args[0]);
   if (!komi) return failure("syntax error");
+  if (std::fabs(*komi) > kMaxKomi) return failure("komi beyond any score (at most " + std::to_string(kMaxKomi) + ")");
   engine_.game().set_komi(*komi);
   return success();
 }

@@ -136,7 +136,7 @@ std::vector<ParamDef> make_registry() {
       {"time-moves-ahead", &S::time_moves_ahead, 0.01, 10, {},
        "own moves still expected per empty point, for dividing the clock"},
       {"board-size", &S::board_size, 2, 19, {}, "board size at start-up"},
-      {"komi", &S::komi, -1000, 1000, {}, "komi at start-up"},
+      {"komi", &S::komi, -361, 361, {}, "komi at start-up (no score reaches beyond the 361 points of 19x19)"},
       {"log-level", &S::log_level, 0, 0, {"trace", "debug", "info", "warn", "error", "off"},
        "logging level (logs go to stderr)"},
   };

@@ -589,8 +589,8 @@ TEST_F(Gtp, ClearBoard) {
 TEST_F(Gtp, Komi) {
   Session s;
   for (const auto& [text, value] : std::vector<std::pair<std::string, double>>{
-           {"6.5", 6.5}, {"0", 0}, {"-3", -3}, {"7", 7}, {"0.25", 0.25}, {"1e3", 1000}, {"5000", 5000},
-           {"-12.5", -12.5}}) {
+           {"6.5", 6.5}, {"0", 0}, {"-3", -3}, {"7", 7}, {"0.25", 0.25}, {"1e2", 100}, {"+6.5", 6.5},
+           {"361", 361}, {"-361", -361}, {"-12.5", -12.5}}) {
     EXPECT_EQ(s.ok("komi " + text), "");
     EXPECT_DOUBLE_EQ(s.game().komi(), value) << text;
   }
@@ -601,6 +601,8 @@ TEST_F(Gtp, Komi) {
         "0x10"}) {
     EXPECT_EQ(s.rejected("komi " + bad), "syntax error") << bad;
   }
+  // Beyond any score: refused, whatever the board (komi survives boardsize).
+  for (const std::string beyond : {"1e3", "5000", "361.5", "-362", "1e60"}) s.rejected("komi " + beyond);
   EXPECT_DOUBLE_EQ(s.game().komi(), 5.5);
 }
 
@@ -1440,9 +1442,10 @@ TEST_F(Gtp, RandomInputNeverBreaksTheProtocol) {
       "final_score", "final_status_list", "showboard", "known_command", "list_commands", "name", "kgs-rules",
       "kgs-genmove_cleanup", "loadsgf", "b", "w", "B", "WHITE", "black", "pass", "a1", "e5", "c3", "j9",
       "i5", "z99", "a0", "0", "1", "2", "3", "5", "7", "9", "-1", "1e9", "nan", "inf", "abc", "alive",
-      "dead", "seki", "none", "absolute", "byoyomi", "canadian", "#", "\t", "\r", "\x01", "12", "  "};
+      "dead", "seki", "none", "absolute", "byoyomi", "canadian", "#", "\t", "\r", "\x01", "12", "  ", "+6.5",
+      "-0.5", "1234567890123456789012345678901234567890123456789012345678901", "4294967296", "361", "-362"};
   int answered = 0;
-  for (int i = 0; i < 1500; ++i) {
+  for (int i = 0; i < 20000; ++i) {  // as many lines as the fuzzing of issue 19
     std::string line;
     const int n = static_cast<int>(rng() % 5);
     for (int k = 0; k < n; ++k) {
@@ -1457,10 +1460,17 @@ TEST_F(Gtp, RandomInputNeverBreaksTheProtocol) {
     if (!r) continue;
     ++answered;
     ASSERT_TRUE(well_formed(*r)) << "for '" << line << "'";
+    // A score is a number of points: never an overflow, an exponent, or
+    // beyond komi plus the board.
+    if (line.rfind("final_score ", 0) == 0 && (*r)[0] == '=') {
+      const std::string score = Session::body(*r);
+      ASSERT_TRUE(is_score(score)) << score << " for '" << line << "'";
+      ASSERT_LE(score == "0" ? 0.0 : std::stod(score.substr(2)), 361 + 25) << score;
+    }
     std::string why;
     ASSERT_TRUE(s.game().board().check_invariants(&why)) << why << " after '" << line << "'";
   }
-  EXPECT_GT(answered, 1000);
+  EXPECT_GT(answered, 13000);
 }
 
 // ---------------------------------------------------------------------------

@@ -1,0 +1,100 @@
+// What the clients users touch see (issue 19): GoGui's parameter dialog,
+// the score beside the win rate, cputime, reg_genmove, the analysis fields
+// Sabaki, Lizzie and the CGOS client read, and komi as GNU Go reads it.
+
+#include <gtest/gtest.h>
+#include <spdlog/spdlog.h>
+
+#include <cmath>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "support/quick_settings.h"
+#include "tengen/gtp/gtp.h"
+
+namespace tengen {
+namespace {
+
+// Enough playouts for a clear win rate in the positions below.
+Settings quick() {
+  Settings s = test_support::quick_settings(3);
+  s.playouts = 400;
+  return s;
+}
+
+class Clients : public ::testing::Test {
+ protected:
+  explicit Clients(const Settings& s = quick()) : engine_(s), gtp_(engine_) { spdlog::set_level(spdlog::level::err); }
+  // The reply's text (after "=id " and before the blank line); fails the
+  // test on a "?" reply unless `may_fail`.
+  std::string text(const std::string& line, bool may_fail = false) {
+    const std::string r = gtp_.handle_line(line).value_or("<none>");
+    if (!may_fail) {
+      EXPECT_EQ(r.substr(0, 1), "=") << line << ": " << r;
+    }
+    std::size_t i = 1;
+    while (i < r.size() && std::isdigit(static_cast<unsigned char>(r[i]))) ++i;
+    if (i < r.size() && (r[i] == ' ' || r[i] == '\n')) ++i;
+    std::string t = r.size() >= i + 2 ? r.substr(i, r.size() - 2 - i) : "";
+    if (!t.empty() && t[0] == '\n') t.erase(0, 1);
+    return t;
+  }
+  bool ok(const std::string& line) { return gtp_.handle_line(line).value_or("?").substr(0, 1) == "="; }
+  Engine engine_;
+  GtpServer gtp_;
+};
+
+// "B+3.5" -> 3.5, "W+2" -> -2, "0" -> 0; NaN if malformed.
+double score_value(const std::string& s) {
+  if (s == "0") return 0;
+  if (s.size() < 3 || (s[0] != 'B' && s[0] != 'W') || s[1] != '+') return NAN;
+  try {
+    std::size_t used = 0;
+    const double v = std::stod(s.substr(2), &used);
+    if (used != s.size() - 2) return NAN;
+    return s[0] == 'B' ? v : -v;
+  } catch (const std::exception&) {
+    return NAN;
+  }
+}
+
+// --- Komi (points 9 and 10) ---
+
+TEST_F(Clients, KomiWithAPlusSignIsAFloat) {
+  ASSERT_TRUE(ok("komi +6.5"));
+  EXPECT_DOUBLE_EQ(engine_.game().komi(), 6.5);
+  ASSERT_TRUE(ok("komi +0"));
+  EXPECT_DOUBLE_EQ(engine_.game().komi(), 0);
+  for (const char* bad : {"komi ++6.5", "komi +-6.5", "komi -+6.5", "komi +", "komi +nan", "komi +inf"}) {
+    EXPECT_FALSE(ok(bad)) << bad;
+  }
+  EXPECT_DOUBLE_EQ(engine_.game().komi(), 0);
+}
+
+TEST_F(Clients, KomiNoScoreCouldReachIsRefused) {
+  ASSERT_TRUE(ok("komi 7"));
+  for (const char* bad : {"komi 1234567890123456789012345678901234567890123456789012345678901",
+                          "komi -1234567890123456789012345678901234567890123456789012345678901", "komi 1e19",
+                          "komi 4294967296", "komi 362", "komi -361.5", "komi 1e400"}) {
+    const std::string r = gtp_.handle_line(bad).value_or("");
+    EXPECT_EQ(r.substr(0, 2), "? ") << bad << ": " << r;
+    EXPECT_DOUBLE_EQ(engine_.game().komi(), 7) << bad;
+  }
+  // The largest area score there is, 19x19, still reaches these.
+  ASSERT_TRUE(ok("komi 361"));
+  ASSERT_TRUE(ok("komi -361"));
+  // Every score printed is a real score: a number of points, never an
+  // overflowed integer nor an exponent.
+  ASSERT_TRUE(ok("play b pass"));
+  ASSERT_TRUE(ok("play w pass"));
+  const std::string s = text("final_score");
+  EXPECT_TRUE(std::regex_match(s, std::regex("[BW]\\+[0-9]+(\\.[0-9]+)?|0"))) << s;
+  EXPECT_LE(std::fabs(score_value(s)), 361 + 81) << s;
+}
+
+}  // namespace
+}  // namespace tengen
