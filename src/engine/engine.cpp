@@ -193,7 +193,7 @@ std::optional<Point> Engine::cleanup_move(Color c) {
   return std::nullopt;
 }
 
-Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks) {
+Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks, bool may_resign) {
   cleanup |= settings_.capture_dead;
   if (cleanup) {
     // Servers that score the board as it stands need dead stones taken off
@@ -222,7 +222,7 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks) {
   const double solver_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const SearchResult& r = search(c, hooks, solver_seconds, favoured_fight_moves(c, found));
   update_ratchet(c, r.win_rate);
-  if (!play_on && should_resign(r, c)) return kResign;
+  if (may_resign && !play_on && should_resign(r, c)) return kResign;
   if (r.best == kPass || nothing_left_to_play(r)) return kPass;
   return r.best;
 }

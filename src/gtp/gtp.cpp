@@ -355,7 +355,9 @@ GtpServer::Reply GtpServer::generate(const Args& args, bool play, bool cleanup) 
   if (!color) return failure("syntax error");
   SearchHooks hooks;
   hooks.stop = interrupt_flag();
-  const Point p = play ? engine_.genmove(*color, cleanup, hooks) : engine_.choose_move(*color, cleanup, hooks);
+  // reg_genmove (play false) answers the best move, never a resignation:
+  // regression suites and gogui-statistics stop at one.
+  const Point p = play ? engine_.genmove(*color, cleanup, hooks) : engine_.choose_move(*color, cleanup, hooks, false);
   return success(vertex(p));
 }
 

@@ -62,6 +62,25 @@ double score_value(const std::string& s) {
   }
 }
 
+// --- reg_genmove (point 5) ---
+
+TEST_F(Clients, RegGenmoveGivesTheBestMoveWhereGenmoveResigns) {
+  ASSERT_TRUE(ok("tengen-param resign-threshold 0.9"));
+  ASSERT_TRUE(ok("tengen-param resign-min-moves 0"));
+  ASSERT_TRUE(ok("boardsize 5"));
+  ASSERT_TRUE(ok("komi 30"));  // more than the whole board: Black cannot win
+  ASSERT_TRUE(ok("play b c3"));
+  ASSERT_TRUE(ok("play w pass"));
+  for (int i = 0; i < 3; ++i) {
+    const std::string move = text("reg_genmove b");
+    EXPECT_NE(move, "resign");
+    const auto p = parse_vertex(move, 5);
+    ASSERT_TRUE(p.has_value()) << move;
+    EXPECT_TRUE(*p == kPass || engine_.game().is_legal(*p, Color::Black)) << move;
+  }
+  EXPECT_EQ(text("genmove b"), "resign");
+}
+
 // --- Komi (points 9 and 10) ---
 
 TEST_F(Clients, KomiWithAPlusSignIsAFloat) {

@@ -43,10 +43,11 @@ class Engine {
   // A new game on an empty board; komi and time settings are kept.
   void new_game(int size);
 
-  // Decides a move for c without playing it: a point, kPass or kResign.
+  // Decides a move for c without playing it: a point, kPass or kResign
+  // (only if may_resign).
   // cleanup: never pass while dead opponent stones are left (KGS cleanup
   // phase; always on with the capture-dead setting).
-  Point choose_move(Color c, bool cleanup = false, const SearchHooks& hooks = {});
+  Point choose_move(Color c, bool cleanup = false, const SearchHooks& hooks = {}, bool may_resign = true);
   // Decides and plays (a resignation is not played).
   Point genmove(Color c, bool cleanup = false, const SearchHooks& hooks = {});
   // The colour of the last genmove since new_game (Empty before the first).
