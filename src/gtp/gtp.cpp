@@ -7,6 +7,7 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -113,6 +114,7 @@ const std::vector<GtpServer::Command>& GtpServer::commands() {
       {"tengen-visits", &GtpServer::cmd_visits},
       {"tengen-pv", &GtpServer::cmd_pv},
       {"tengen-ownership", &GtpServer::cmd_ownership},
+      {"cputime", &GtpServer::cmd_cputime},
       {"cgos-opponent_name", &GtpServer::cmd_cgos_info},
       {"cgos-opponent_rating", &GtpServer::cmd_cgos_info},
       {"cgos-gameover", &GtpServer::cmd_cgos_gameover},
@@ -424,6 +426,16 @@ GtpServer::Reply GtpServer::cmd_time_left(const Args& args) {
   if (!color || !seconds || !stones || *stones < 0) return failure("syntax error");
   engine_.clock().set_time_left(*color, *seconds, *stones);
   return success();
+}
+
+// GoGui's cputime: processor seconds the engine has used, all threads
+// together (gogui-twogtp shows the difference over a game).
+GtpServer::Reply GtpServer::cmd_cputime(const Args& args) {
+  if (!args.empty()) return failure("syntax error");
+  std::ostringstream out;
+  out.precision(3);
+  out << std::fixed << static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+  return success(out.str());
 }
 
 // --- End of game ---

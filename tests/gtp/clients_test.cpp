@@ -62,6 +62,20 @@ double score_value(const std::string& s) {
   }
 }
 
+// --- cputime (point 4) ---
+
+TEST_F(Clients, CputimeCountsTheEnginesProcessorTime) {
+  const std::string before = text("cputime");
+  std::size_t used = 0;
+  const double t0 = std::stod(before, &used);
+  EXPECT_EQ(used, before.size()) << before;
+  EXPECT_GE(t0, 0);
+  ASSERT_TRUE(ok("tengen-param playouts 20000"));
+  ASSERT_TRUE(ok("tengen-param early-stop false"));
+  ASSERT_TRUE(ok("genmove b"));
+  EXPECT_GT(std::stod(text("cputime")), t0);
+}
+
 // --- reg_genmove (point 5) ---
 
 TEST_F(Clients, RegGenmoveGivesTheBestMoveWhereGenmoveResigns) {

@@ -88,6 +88,7 @@ class GtpServer {
   Reply cmd_time_settings(const Args&);
   Reply cmd_kgs_time_settings(const Args&);
   Reply cmd_time_left(const Args&);
+  Reply cmd_cputime(const Args&);
   Reply cmd_final_score(const Args&);
   Reply cmd_final_status_list(const Args&);
   Reply cmd_showboard(const Args&);
