@@ -94,6 +94,45 @@ std::string info_line(const SearchResult& r, int size, bool kata) {
   return line;
 }
 
+// GoGui's parameter dialogs, one per group of the registry: a group runs,
+// in registry order, from its first parameter to the next group's. GoGui
+// lays a dialog out in columns of 15 and has no scroll bar: all 80 in one
+// dialog made it wider than a 1280-pixel screen; 29 or fewer make two
+// columns.
+struct ParamGroup {
+  std::string_view name;
+  std::string_view first;
+  std::string_view label;
+};
+constexpr ParamGroup kParamGroups[] = {
+    {"search", "threads", "Search parameters"},
+    {"priors", "prior-base", "Prior parameters"},
+    {"playouts", "policy", "Playout policy parameters"},
+    {"playing", "resign-threshold", "Playing parameters"},
+};
+
+bool is_group(std::string_view name) {
+  return std::any_of(std::begin(kParamGroups), std::end(kParamGroups),
+                     [&](const ParamGroup& g) { return g.name == name; });
+}
+
+// The parameters of a group (all of them for an empty name) that a game can
+// change. The start-up board size and komi are left out: the game's come
+// from boardsize and komi (GoGui's Game menu), and a dialog showing the
+// start-up ones beside them would show a komi the game does not have.
+std::vector<const ParamDef*> params_of(std::string_view group) {
+  std::vector<const ParamDef*> out;
+  std::string_view current;
+  for (const ParamDef& def : param_registry()) {
+    for (const ParamGroup& g : kParamGroups) {
+      if (def.name == g.first) current = g.name;
+    }
+    if (def.name == "board-size" || def.name == "komi") continue;
+    if (group.empty() || group == current) out.push_back(&def);
+  }
+  return out;
+}
+
 // KataGo's ownership: one value per point from the top-left, row by row,
 // positive for `c`.
 std::string ownership_text(const SearchResult& r, int size, Color c) {
@@ -164,11 +203,13 @@ GtpServer::Reply GtpServer::cmd_gogui_analyze_commands(const Args&) {
       {"final_status_list", "string/Dead stones/final_status_list dead"},
       {"tengen-playout_stats", "string/Playout policy statistics/tengen-playout_stats"},
       {"tengen-solve", "string/Solve the fight at a point/tengen-solve %p"},
-      {"tengen-param", "param/Parameters/tengen-param"},
   };
   std::string out;
   for (const auto& [command, entry] : entries) {
     if (is_known(command)) out += (out.empty() ? "" : "\n") + entry;
+  }
+  for (const ParamGroup& g : kParamGroups) {
+    out += "\nparam/" + std::string(g.label) + "/tengen-param " + std::string(g.name);
   }
   return success(out);
 }
@@ -229,24 +270,30 @@ GtpServer::Reply GtpServer::cmd_ownership(const Args& args) {
   return success(out);
 }
 
-// GoGui's parameter view: "[type] key value" lines; "key value" sets one.
+// GoGui's parameter view: tengen-param [group] lists "[type] key value"
+// lines; tengen-param [group] key value sets one (GoGui sends the view's
+// command, then the key and the value).
 GtpServer::Reply GtpServer::cmd_param(const Args& args) {
-  if (args.empty()) {
+  // The arity tells a group from a key: a group name may be a key too.
+  const bool grouped = args.size() % 2 == 1;
+  if (grouped && !is_group(args[0])) return failure("unknown parameter group '" + args[0] + "'");
+  const std::size_t rest = args.size() - (grouped ? 1 : 0);
+  if (rest == 0) {
     std::string out;
-    for (const ParamDef& def : param_registry()) {
-      std::string type = param_type(def);
-      std::string value = get_param(engine_.settings(), def);
+    for (const ParamDef* def : params_of(grouped ? args[0] : "")) {
+      std::string type = param_type(*def);
+      std::string value = get_param(engine_.settings(), *def);
       if (type == "bool") {
         value = value == "true" ? "1" : "0";
       } else if (type == "int" || type == "float") {
         type = "string";
       }
-      out += (out.empty() ? "" : "\n") + std::string("[") + type + "] " + std::string(def.name) + " " + value;
+      out += (out.empty() ? "" : "\n") + std::string("[") + type + "] " + std::string(def->name) + " " + value;
     }
     return success(out);
   }
-  if (args.size() != 2) return failure("syntax error");
-  if (auto err = engine_.set_param(args[0], args[1])) return failure(*err);
+  if (rest != 2) return failure("syntax error");
+  if (auto err = engine_.set_param(args[args.size() - 2], args.back())) return failure(*err);
   return success();
 }
 

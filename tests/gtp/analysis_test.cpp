@@ -83,7 +83,7 @@ TEST_F(Analysis, GenmoveAnalyzePlaysTheMove) {
 TEST_F(Analysis, GoguiAnalyzeCommandsNameOnlyKnownCommands) {
   const std::string r = send("gogui-analyze_commands");
   EXPECT_NE(r.find("gfx/Visits and win rates/tengen-visits"), std::string::npos) << r;
-  EXPECT_NE(r.find("param/Parameters/tengen-param"), std::string::npos) << r;
+  EXPECT_NE(r.find("param/Search parameters/tengen-param search"), std::string::npos) << r;
   std::istringstream lines(r.substr(2));
   for (std::string line; std::getline(lines, line) && !line.empty();) {
     const std::string command = line.substr(line.rfind('/') + 1);
@@ -114,8 +114,17 @@ TEST_F(Analysis, ParamListsAndSetsTheRegistry) {
   EXPECT_EQ(engine_.settings().playouts, 123);
   EXPECT_EQ(send("tengen-param playouts -1").rfind("? ", 0), 0u);
   EXPECT_EQ(send("tengen-param bogus 1").rfind("? ", 0), 0u);
-  EXPECT_EQ(send("tengen-param threads").rfind("? ", 0), 0u);
-  EXPECT_EQ(engine_.settings().playouts, 123);
+  EXPECT_EQ(send("tengen-param threads").rfind("? ", 0), 0u);  // no group of that name
+  // A group's view, and a value set through it (a group may share its
+  // name with a parameter).
+  const std::string search = send("tengen-param search");
+  EXPECT_NE(search.find("[string] threads 1"), std::string::npos) << search;
+  EXPECT_EQ(search.find("heavy-pattern"), std::string::npos) << search;
+  EXPECT_EQ(send("tengen-param playouts playouts 77"), "=\n\n");
+  EXPECT_EQ(engine_.settings().playouts, 77);
+  EXPECT_EQ(send("tengen-param playouts").find("] playouts "), std::string::npos);
+  EXPECT_EQ(send("tengen-param bogus threads 2").rfind("? ", 0), 0u);
+  EXPECT_EQ(engine_.settings().playouts, 77);
 }
 
 TEST_F(Analysis, CgosCommandsNeverFail) {

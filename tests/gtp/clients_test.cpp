@@ -48,6 +48,13 @@ class Clients : public ::testing::Test {
   GtpServer gtp_;
 };
 
+std::vector<std::string> lines_of(const std::string& s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
 // "B+3.5" -> 3.5, "W+2" -> -2, "0" -> 0; NaN if malformed.
 double score_value(const std::string& s) {
   if (s == "0") return 0;
@@ -59,6 +66,70 @@ double score_value(const std::string& s) {
     return s[0] == 'B' ? v : -v;
   } catch (const std::exception&) {
     return NAN;
+  }
+}
+
+// --- GoGui's parameter dialog (point 2) ---
+
+// The param entries of gogui-analyze_commands, as (label, command).
+std::vector<std::pair<std::string, std::string>> param_entries(const std::string& analyze_commands) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const std::string& line : lines_of(analyze_commands)) {
+    if (line.rfind("param/", 0) != 0) continue;
+    const std::size_t slash = line.find('/', 6);
+    out.emplace_back(line.substr(6, slash - 6), line.substr(slash + 1));
+  }
+  return out;
+}
+
+// Columns of GoGui's ParameterDialog for n parameters (its
+// createMainComponent: at most 15 a column, spread evenly).
+int gogui_columns(int n) {
+  const int per_column = (n + 1) / (n / 15 + 1);
+  return (n + per_column - 1) / per_column;
+}
+
+TEST_F(Clients, EveryParameterDialogFitsA1280PixelScreen) {
+  const auto entries = param_entries(text("gogui-analyze_commands"));
+  ASSERT_FALSE(entries.empty());
+  std::set<std::string> keys;
+  for (const auto& [label, command] : entries) {
+    const std::vector<std::string> params = lines_of(text(command));
+    // A column is a label and a 13-character text field, about 400 pixels:
+    // three columns at most (two, measured in GoGui: docs/clients.md).
+    EXPECT_LE(gogui_columns(static_cast<int>(params.size())), 2) << label << ": " << params.size() << " parameters";
+    for (const std::string& p : params) keys.insert(p.substr(p.find(' ') + 1, p.find(' ', p.find(' ') + 1) - p.find(' ') - 1));
+  }
+  // Together the dialogs still offer every parameter a game can change.
+  EXPECT_TRUE(keys.count("threads") && keys.count("heavy-pattern") && keys.count("prior-base") &&
+              keys.count("resign-threshold"));
+}
+
+TEST_F(Clients, ParameterDialogsSetWhatTheyShow) {
+  for (const auto& [label, command] : param_entries(text("gogui-analyze_commands"))) {
+    // GoGui sends "<command> <key> <value>" for each changed value.
+    const std::string first = lines_of(text(command)).front();
+    const std::string key = first.substr(first.find(' ') + 1, first.rfind(' ') - first.find(' ') - 1);
+    const std::string value = first.substr(first.rfind(' ') + 1);
+    EXPECT_TRUE(ok(command + " " + key + " " + value)) << command << " " << key << " " << value;
+  }
+  const auto entries = param_entries(text("gogui-analyze_commands"));
+  for (const auto& [label, command] : entries) {
+    if (text(command).find("] threads ") == std::string::npos) continue;
+    EXPECT_TRUE(ok(command + " threads 2"));
+    EXPECT_EQ(engine_.settings().threads, 2);
+  }
+}
+
+TEST_F(Clients, ParameterDialogsShowTheGamesKomi) {
+  ASSERT_TRUE(ok("komi 7"));
+  for (const auto& [label, command] : param_entries(text("gogui-analyze_commands"))) {
+    for (const std::string& line : lines_of(text(command))) {
+      const std::size_t at = line.find("] komi ");
+      if (at != std::string::npos) {
+        EXPECT_EQ(line.substr(at + 7), "7") << label << ": " << line;
+      }
+    }
   }
 }
 
