@@ -280,13 +280,13 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   });
 
   SearchResult result = collect(tree_->root(), stats.playouts);
-  if (limits.report) limits.report(result);  // the final state, however short the search
   result.seconds = stats.seconds;
   result.reused_visits = reused;
   result.ownership.assign(root_board.num_points(), 0.0f);
   for (std::size_t q = 0; q < owned.size(); ++q) {
     result.ownership[q] = stats.playouts > 0 ? static_cast<float>(owned[q]) / stats.playouts : 0.0f;
   }
+  if (limits.report) limits.report(result);  // the final state, however short the search, with ownership
   spdlog::debug("search: {} playouts in {:.2f} s, depth {}, {} nodes, {} reused visits", stats.playouts,
                 stats.seconds, stats.max_depth, tree_->used(), reused);
   return result;

@@ -179,11 +179,17 @@ GtpServer::Reply GtpServer::genmove_analyze(const Args& args, bool kata) {
   SearchHooks hooks;
   hooks.stop = interrupt_flag();
   hooks.report_interval = parsed->interval;
+  const Color c = *parsed->color;
   hooks.report = [&](const SearchResult& r) {
-    const std::string line = info_line(r, size, kata);
+    std::string line = info_line(r, size, kata);
+    // The CGOS client stores the last line's ownership in its records; only
+    // the final report has one (the threads' counts are merged at the end).
+    if (kata && parsed->ownership && !r.ownership.empty()) {
+      line += (line.empty() ? "" : " ") + ownership_text(r, size, c);
+    }
     if (!line.empty()) emit(line + "\n");
   };
-  const Point p = engine_.genmove(*parsed->color, false, hooks);
+  const Point p = engine_.genmove(c, false, hooks);
   return {true, "play " + vertex(p), true};
 }
 

@@ -166,6 +166,62 @@ TEST_F(Clients, RegGenmoveGivesTheBestMoveWhereGenmoveResigns) {
   EXPECT_EQ(text("genmove b"), "resign");
 }
 
+// --- Analysis fields (points 7 and 8) ---
+
+struct InfoMove {
+  std::map<std::string, double> numbers;
+  std::string move;
+};
+
+// The info blocks of the last info line of an analysis reply, and whether
+// an ownership list of `points` values follows them.
+std::vector<InfoMove> last_info(const std::string& reply, int points, bool* ownership) {
+  std::string last;
+  for (const std::string& line : lines_of(reply)) {
+    if (line.rfind("info ", 0) == 0) last = line;
+  }
+  std::vector<InfoMove> out;
+  *ownership = false;
+  std::istringstream words(last);
+  std::string w;
+  while (words >> w) {
+    if (w == "info") {
+      out.emplace_back();
+    } else if (w == "ownership") {
+      int n = 0;
+      for (double v; words >> v; ++n) {
+      }
+      *ownership = n == points;
+    } else if (w == "move" && !out.empty()) {
+      words >> out.back().move;
+    } else if (w == "pv") {
+      // Moves up to the next keyword.
+      while (words.peek() != EOF) {
+        const auto at = words.tellg();
+        std::string m;
+        words >> m;
+        if (m == "info" || m == "ownership") {
+          words.seekg(at);
+          break;
+        }
+      }
+    } else if (!out.empty()) {
+      double v = NAN;
+      words >> v;
+      out.back().numbers[w] = v;
+    }
+  }
+  return out;
+}
+
+TEST_F(Clients, KataGenmoveAnalyzeSendsOwnership) {
+  ASSERT_TRUE(ok("play b e5"));
+  bool ownership = false;
+  const auto info = last_info(text("kata-genmove_analyze w 10 ownership true"), 81, &ownership);
+  EXPECT_FALSE(info.empty());
+  EXPECT_TRUE(ownership) << "no ownership of 81 points";
+}
+
 // --- Komi (points 9 and 10) ---
 
 TEST_F(Clients, KomiWithAPlusSignIsAFloat) {

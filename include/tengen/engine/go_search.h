@@ -82,8 +82,8 @@ struct SearchLimits {
   // starts them at the highest prior, with prior-visits wins, and decides.
   std::vector<Point> favoured;
   // Called from the calling thread every report_interval seconds while the
-  // search runs, and once at the end (ownership left empty), for live
-  // analysis output.
+  // search runs (ownership left empty), and once at the end (with the
+  // ownership), for live analysis output.
   double report_interval = 0;
   std::function<void(const SearchResult&)> report;
 };
