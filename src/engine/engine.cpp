@@ -341,6 +341,21 @@ Judgement Engine::judge_position() {
   return *judgement_;
 }
 
+double Engine::final_score(const SearchHooks& hooks) {
+  // The board as it stands is the score only at the end: after one black
+  // stone on an empty 9x9 board it would say B+74.
+  if (game_.finished()) return judge_position().score;
+  return expected_score(hooks);
+}
+
+double Engine::expected_score(const SearchHooks& hooks) {
+  const SearchResult& r = search(game_.to_move(), hooks);
+  const double best = r.children.empty() ? NAN : r.children.front().score;
+  const double area_lead = std::isnan(best) ? r.score : best;
+  if (std::isnan(area_lead)) return judge_position().score;  // a search stopped before its first simulation
+  return std::round(area_lead) - game_.komi();
+}
+
 void Engine::load_sgf(const sgf::Game& record, int until) {
   Game g = sgf::start_position(record, game_.komi());
   g.set_superko(settings_.superko);

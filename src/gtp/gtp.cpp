@@ -442,7 +442,9 @@ GtpServer::Reply GtpServer::cmd_cputime(const Args& args) {
 
 GtpServer::Reply GtpServer::cmd_final_score(const Args& args) {
   if (!args.empty()) return failure("syntax error");
-  return success(score_string(engine_.final_score()));
+  SearchHooks hooks;
+  hooks.stop = interrupt_flag();  // an unfinished game's score comes from a search
+  return success(score_string(engine_.final_score(hooks)));
 }
 
 GtpServer::Reply GtpServer::cmd_final_status_list(const Args& args) {

@@ -133,6 +133,48 @@ TEST_F(Clients, ParameterDialogsShowTheGamesKomi) {
   }
 }
 
+// --- The score beside the win rate (point 3) ---
+
+// White's win rate in percent, from the visits view's TEXT line.
+double white_win_rate(const std::string& visits) {
+  std::smatch m;
+  const std::regex re("TEXT white \\S+ ([0-9.]+)%");
+  if (!std::regex_search(visits, m, re)) return NAN;
+  return std::stod(m[1]);
+}
+
+TEST_F(Clients, FinalScoreInTheOpeningIsOnTheSideOfTheWinRate) {
+  // Komi -10 favours Black, komi 20 White; after one stone the board as it
+  // stands would say B+91 or B+61 on 9x9.
+  for (const char* komi : {"-10", "20"}) {
+    ASSERT_TRUE(ok("clear_board"));
+    ASSERT_TRUE(ok(std::string("komi ") + komi));
+    ASSERT_TRUE(ok("play b e5"));
+    const double white = white_win_rate(text("tengen-visits w"));
+    ASSERT_FALSE(std::isnan(white));
+    ASSERT_TRUE(white < 40 || white > 60) << "komi " << komi << ": " << white << "%: not a clear position";
+    const std::string score = text("final_score");
+    const double v = score_value(score);
+    ASSERT_FALSE(std::isnan(v)) << score;
+    EXPECT_EQ(v > 0, white < 50) << "komi " << komi << ": " << score << " beside White's " << white << "%";
+    EXPECT_LT(std::fabs(v), 30) << "komi " << komi << ": " << score << " is the board as it stands";
+  }
+}
+
+TEST_F(Clients, FinalScoreAfterTwoPassesIsTheAreaScore) {
+  // 7x7, Black C1-C7 owns A-C (21 points), White D1-D7 owns D-G (28): the
+  // game is over, and its score is the area count, W+7.5 at komi 0.5.
+  ASSERT_TRUE(ok("boardsize 7"));
+  ASSERT_TRUE(ok("komi 0.5"));
+  for (int row = 1; row <= 7; ++row) {
+    ASSERT_TRUE(ok("play b c" + std::to_string(row)));
+    ASSERT_TRUE(ok("play w d" + std::to_string(row)));
+  }
+  ASSERT_TRUE(ok("play b pass"));
+  ASSERT_TRUE(ok("play w pass"));
+  EXPECT_EQ(text("final_score"), "W+7.5");
+}
+
 // --- cputime (point 4) ---
 
 TEST_F(Clients, CputimeCountsTheEnginesProcessorTime) {

@@ -1091,8 +1091,16 @@ TEST_F(Gtp, KgsTimeSettings) {
 // ---------------------------------------------------------------------------
 // End of game
 
+// Both players pass: the game is over, and final_score is the area count of
+// the board (before, it is the search's expected score: clients_test.cpp).
+void both_pass(Session& s) {
+  s.ok("play b pass");
+  s.ok("play w pass");
+}
+
 TEST_F(Gtp, FinalScoreOnAnEmptyBoardIsKomi) {
   Session s(fast_settings(5));
+  both_pass(s);
   EXPECT_EQ(s.ok("final_score"), "W+7.5");
   s.ok("komi 0");
   EXPECT_EQ(s.ok("final_score"), "0");
@@ -1109,6 +1117,7 @@ TEST_F(Gtp, FinalScoreOfAWalledBoard) {
   // 7x7: Black C1-C7 owns A-C (21 points), White D1-D7 owns D-G (28).
   // Area: 21 - 28 - 0.5 = W+7.5.
   walls(s, 7, 'c', 'd', "0.5");
+  both_pass(s);
   const State before = s.state();
   EXPECT_EQ(s.ok("final_score"), "W+7.5");
   EXPECT_EQ(s.ok("final_status_list dead"), "");
@@ -1117,6 +1126,8 @@ TEST_F(Gtp, FinalScoreOfAWalledBoard) {
   EXPECT_EQ(s.ok("final_status_list alive"), "C7 C6 C5 C4 C3 C2 C1\nD7 D6 D5 D4 D3 D2 D1");
   EXPECT_EQ(s.state(), before) << "scoring changed the game";
   // Hand White the move: the score does not depend on it.
+  s.ok("play b pass");
+  s.ok("play w pass");
   s.ok("play b pass");
   EXPECT_EQ(s.ok("final_score"), "W+7.5");
 }
@@ -1127,6 +1138,7 @@ TEST_F(Gtp, FinalScoreWithADeadStoneInsideATerritory) {
   // Black's point and the score is unchanged.
   walls(s, 7, 'c', 'd', "0.5");
   s.ok("play w a4");
+  both_pass(s);
   EXPECT_EQ(s.ok("final_score"), "W+7.5");
   EXPECT_EQ(s.ok("final_status_list dead"), "A4");
   EXPECT_EQ(s.ok("final_status_list alive"), "C7 C6 C5 C4 C3 C2 C1\nD7 D6 D5 D4 D3 D2 D1");
@@ -1140,9 +1152,11 @@ TEST_F(Gtp, FinalScoreWithDeadStonesOnBothSidesBlackWins) {
   // one at A4 (the dead stones' points go to the territory's owner).
   walls(s, 7, 'd', 'e', "2.5");
   s.ok("play b f4");
+  both_pass(s);
   EXPECT_EQ(s.ok("final_score"), "B+4.5");
   EXPECT_EQ(s.ok("final_status_list dead"), "F4");
   s.ok("play w a4");
+  both_pass(s);
   EXPECT_EQ(s.ok("final_score"), "B+4.5");
   EXPECT_EQ(s.ok("final_status_list dead"), "A4\nF4");
   EXPECT_EQ(s.ok("final_status_list alive"), "D7 D6 D5 D4 D3 D2 D1\nE7 E6 E5 E4 E3 E2 E1");

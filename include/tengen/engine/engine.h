@@ -72,7 +72,15 @@ class Engine {
   std::vector<Point> free_handicap(int n) const;
 
   Judgement judge_position();
-  double final_score() { return judge_position().score; }
+  // The score a user sees (final_score, GoGui's score view): once the game
+  // is over (two passes), the judgement's area count of the final position;
+  // before that, the score the search expects, beside its win rate.
+  double final_score(const SearchHooks& hooks = {});
+  // Black's expected score at the game's komi, from a search of the
+  // position for the side to move (genmove's limits): the mean final score
+  // of the best move's simulations, rounded to a whole number of points of
+  // area (a score a game can end with).
+  double expected_score(const SearchHooks& hooks = {});
 
   // Replaces the game with the one in an SGF record, replaying moves until
   // before move number `until` (1-based; 0 = all). A move that is illegal
