@@ -77,19 +77,32 @@ std::string format_number(double v) {
 }
 
 // One line of `info move ...` blocks, best first, pv last in each block:
-// Leela Zero's integers out of 10000, or KataGo's fractions.
-std::string info_line(const SearchResult& r, int size, bool kata) {
+// Leela Zero's integers out of 10000, or KataGo's fractions. Win rates and
+// scores are for `c`, the side analysed; KataGo's scoreMean and scoreLead
+// (the same number here: the mean final score of the move's simulations
+// at the game's komi) come when the move had simulations in this search.
+std::string info_line(const SearchResult& r, int size, bool kata, Color c, double komi) {
+  // A prior is the move's share of the root's priors (H, which is no
+  // probability by itself): Lizzie and Sabaki show it as one.
+  double prior_sum = 0;
+  for (const RootChild& child : r.children) prior_sum += child.prior;
+  const double sign = c == Color::Black ? 1 : -1;
   std::string line;
   std::size_t order = 0;
-  for (const RootChild& c : r.children) {
-    if (c.visits == 0 || order >= kMaxReported) break;
-    const double lcb = lower_bound(c.win_rate, c.visits);
+  for (const RootChild& child : r.children) {
+    if (child.visits == 0 || order >= kMaxReported) break;
+    const double lcb = lower_bound(child.win_rate, child.visits);
+    const double prior = prior_sum > 0 ? child.prior / prior_sum : 0;
     auto scaled = [&](double v) { return kata ? format_number(v) : std::to_string(static_cast<int>(std::lround(v * 10000))); };
     if (!line.empty()) line += ' ';
-    line += "info move " + vertex_string(c.move, size) + " visits " + std::to_string(c.visits) + " winrate " +
-            scaled(c.win_rate) + " prior " + scaled(c.prior) + " lcb " + scaled(lcb) + " order " +
-            std::to_string(order++) + " pv";
-    for (Point p : c.pv) line += " " + vertex_string(p, size);
+    line += "info move " + vertex_string(child.move, size) + " visits " + std::to_string(child.visits) + " winrate " +
+            scaled(child.win_rate);
+    if (kata && !std::isnan(child.score)) {
+      const std::string lead = format_number(sign * (child.score - komi));
+      line += " scoreMean " + lead + " scoreLead " + lead;
+    }
+    line += " prior " + scaled(prior) + " lcb " + scaled(lcb) + " order " + std::to_string(order++) + " pv";
+    for (Point p : child.pv) line += " " + vertex_string(p, size);
   }
   return line;
 }
@@ -161,7 +174,7 @@ GtpServer::Reply GtpServer::analyze(const Args& args, bool kata) {
   // Report once per interval until the next command arrives (at least once).
   do {
     const SearchResult r = engine_.analyze(c, parsed->interval, input_ ? &input_->pending() : nullptr);
-    std::string line = info_line(r, size, kata);
+    std::string line = info_line(r, size, kata, c, engine_.game().komi());
     if (kata && parsed->ownership) line += (line.empty() ? "" : " ") + ownership_text(r, size, c);
     if (!line.empty()) emit(line + "\n");  // an empty line would end the reply
   } while (!input_pending());
@@ -181,7 +194,7 @@ GtpServer::Reply GtpServer::genmove_analyze(const Args& args, bool kata) {
   hooks.report_interval = parsed->interval;
   const Color c = *parsed->color;
   hooks.report = [&](const SearchResult& r) {
-    std::string line = info_line(r, size, kata);
+    std::string line = info_line(r, size, kata, c, engine_.game().komi());
     // The CGOS client stores the last line's ownership in its records; only
     // the final report has one (the threads' counts are merged at the end).
     if (kata && parsed->ownership && !r.ownership.empty()) {

@@ -264,6 +264,49 @@ TEST_F(Clients, KataGenmoveAnalyzeSendsOwnership) {
   EXPECT_TRUE(ownership) << "no ownership of 81 points";
 }
 
+TEST_F(Clients, PriorsAreEachMovesOwnProbability) {
+  ASSERT_TRUE(ok("play b e5"));
+  ASSERT_TRUE(ok("play w c3"));
+  for (const std::string command : {"kata-genmove_analyze b 10", "kata-analyze b 10"}) {
+    bool ownership = false;
+    const auto info = last_info(text(command), 81, &ownership);
+    ASSERT_GT(info.size(), 3u) << command;
+    double sum = 0;
+    std::set<double> distinct;
+    for (const InfoMove& m : info) {
+      ASSERT_TRUE(m.numbers.count("prior")) << command;
+      const double p = m.numbers.at("prior");
+      EXPECT_GE(p, 0) << command;
+      sum += p;
+      distinct.insert(p);
+    }
+    EXPECT_LE(sum, 1.0 + 1e-3) << command;
+    EXPECT_GT(distinct.size(), 1u) << command;
+  }
+}
+
+TEST_F(Clients, KataAnalyzeGivesScoreLeadAndScoreMeanOnTheSideOfTheWinRate) {
+  ASSERT_TRUE(ok("komi 0"));
+  ASSERT_TRUE(ok("play b e5"));
+  bool ownership = false;
+  const auto info = last_info(text("kata-analyze w 20"), 81, &ownership);
+  ASSERT_FALSE(info.empty());
+  for (const InfoMove& m : info) {
+    for (const char* key : {"scoreLead", "scoreMean"}) {
+      ASSERT_TRUE(m.numbers.count(key)) << m.move << " has no " << key;
+      EXPECT_TRUE(std::isfinite(m.numbers.at(key))) << m.move;
+      EXPECT_LT(std::fabs(m.numbers.at(key)), 81) << m.move;
+    }
+  }
+  // The best move's: White's score at komi 0 after Black's tengen, as the
+  // win rate sees it.
+  const InfoMove& best = info.front();
+  const double w = best.numbers.at("winrate");
+  if (w < 0.4 || w > 0.6) {
+    EXPECT_EQ(best.numbers.at("scoreLead") > 0, w > 0.5) << best.move << " winrate " << w;
+  }
+}
+
 // --- Komi (points 9 and 10) ---
 
 TEST_F(Clients, KomiWithAPlusSignIsAFloat) {
