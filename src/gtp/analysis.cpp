@@ -219,7 +219,9 @@ GtpServer::Reply GtpServer::cmd_gogui_analyze_commands(const Args&) {
       {"tengen-pv", "var/Principal variation/tengen-pv"},
       {"tengen-ownership", "dboard/Ownership/tengen-ownership"},
       {"final_score", "string/Score estimate/final_score"},
-      {"final_status_list", "string/Dead stones/final_status_list dead"},
+      // plist: GoGui marks the stones on the board (one string a line is
+      // whitespace to its point-list reader).
+      {"final_status_list", "plist/Dead stones/final_status_list dead"},
       {"tengen-playout_stats", "string/Playout policy statistics/tengen-playout_stats"},
       {"tengen-solve", "string/Solve the fight at a point/tengen-solve %p"},
   };

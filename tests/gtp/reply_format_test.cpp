@@ -10,6 +10,8 @@
 #include <cctype>
 #include <filesystem>
 #include <map>
+#include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -154,6 +156,64 @@ TEST_F(ReplyFormat, EveryCommandAsGoguiReadsIt) {
   EXPECT_EQ(commands, static_cast<int>(gtp.command_names().size()));
   EXPECT_GT(checked, 300);
   fs::remove(sgf);
+}
+
+// Every view of GoGui's Analyze list, its reply read as GoGui reads the
+// view's type (GuiBoardUtil, AnalyzeShow): a dboard of exactly one value a
+// point ("Incomplete string board" otherwise), gfx lines that start with a
+// gfx keyword, plist and var of vertices, param lines "[type] key value".
+TEST_F(ReplyFormat, EveryGoguiViewAsGoguiShowsIt) {
+  Engine engine(test_support::quick_settings());
+  GtpServer gtp(engine);
+  const auto text = [&](const std::string& command) {
+    const auto r = gtp.handle_line(command);
+    EXPECT_TRUE(r && (*r)[0] == '=') << command << ": " << r.value_or("");
+    return r ? gogui_text(*r) : std::string();
+  };
+  // A position with a small fight in the corner for the solver's view.
+  for (const char* m : {"play b e5", "play w c3", "play b a1", "play w b1", "play b a2", "play w b2"}) text(m);
+  const std::set<std::string> gfx = {"BLACK", "CIRCLE", "CLEAR", "COLOR", "INFLUENCE", "LABEL", "MARK",
+                                     "SQUARE", "TEXT", "TRIANGLE", "VAR", "WHITE"};
+  const std::regex vertex("[A-HJ-Ta-hj-t]([1-9]|1[0-9])|pass|PASS");
+  std::istringstream entries(text("gogui-analyze_commands"));
+  int views = 0;
+  for (std::string entry; std::getline(entries, entry);) {
+    if (entry.empty()) continue;
+    ++views;
+    const std::string type = entry.substr(0, entry.find('/'));
+    std::string command = entry.substr(entry.rfind('/') + 1);
+    if (const auto at = command.find("%p"); at != std::string::npos) command.replace(at, 2, "A1");
+    const std::string reply = text(command);
+    std::istringstream words(reply);
+    std::vector<std::string> w;
+    for (std::string x; words >> x;) w.push_back(x);
+    if (type == "dboard") {
+      EXPECT_EQ(w.size(), 81u) << entry << ": " << reply;
+      for (const std::string& v : w) EXPECT_NO_THROW((void)std::stod(v)) << entry << ": " << v;
+    } else if (type == "gfx") {
+      std::istringstream lines(reply);
+      for (std::string line; std::getline(lines, line);) {
+        if (line.empty()) continue;
+        EXPECT_TRUE(gfx.count(line.substr(0, line.find(' ')))) << entry << ": '" << line << "'";
+      }
+    } else if (type == "plist") {
+      for (const std::string& v : w) EXPECT_TRUE(std::regex_match(v, vertex)) << entry << ": " << v;
+    } else if (type == "var") {
+      ASSERT_EQ(w.size() % 2, 0u) << entry << ": " << reply;
+      for (std::size_t i = 0; i < w.size(); i += 2) {
+        EXPECT_TRUE(w[i] == "b" || w[i] == "w") << entry << ": " << reply;
+        EXPECT_TRUE(std::regex_match(w[i + 1], vertex)) << entry << ": " << reply;
+      }
+    } else if (type == "param") {
+      std::istringstream lines(reply);
+      for (std::string line; std::getline(lines, line);) {
+        EXPECT_TRUE(std::regex_match(line, std::regex("\\[[a-z/]+\\] [a-z0-9-]+ \\S*"))) << entry << ": " << line;
+      }
+    } else {
+      EXPECT_EQ(type, "string") << entry;
+    }
+  }
+  EXPECT_GE(views, 11);
 }
 
 // The streaming replies (analysis) go out through run() as they are made.
