@@ -80,7 +80,8 @@ std::string format_number(double v) {
 // Leela Zero's integers out of 10000, or KataGo's fractions. Win rates and
 // scores are for `c`, the side analysed; KataGo's scoreMean and scoreLead
 // (the same number here: the mean final score of the move's simulations
-// at the game's komi) come when the move had simulations in this search.
+// at the game's komi) come when the move had simulations in the searches
+// of this position.
 std::string info_line(const SearchResult& r, int size, bool kata, Color c, double komi) {
   // A prior is the move's share of the root's priors (H, which is no
   // probability by itself): Lizzie and Sabaki show it as one.
