@@ -182,13 +182,22 @@ class GtpClient:
     def request(self, command, timeout=None):
         """Send one command; return (ok, text).  Raises GtpError on EOF,
         time-out or a malformed response, never on a '?' reply."""
+        return self.request_many([command], timeout)[0]
+
+    def request_many(self, commands, timeout=None):
+        """Send several commands at once, without waiting between them (as
+        Sabaki does); return their (ok, text) replies in order.  Analysis
+        that streams until the next command arrives ends this way."""
         if self._dead:
-            raise self._eof_error(command)
+            raise self._eof_error(commands[0])
         try:
-            self.proc.stdin.write((command + "\n").encode("utf-8"))
+            self.proc.stdin.write("".join(c + "\n" for c in commands).encode("utf-8"))
             self.proc.stdin.flush()
         except OSError:          # BrokenPipeError: the engine has gone
-            raise self._eof_error(command)
+            raise self._eof_error(commands[0])
+        return [self._reply(command, timeout) for command in commands]
+
+    def _reply(self, command, timeout):
         limit = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + limit
 

@@ -195,7 +195,7 @@ std::optional<Point> Engine::cleanup_move(Color c) {
   return std::nullopt;
 }
 
-Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks) {
+Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks, bool may_resign) {
   cleanup |= settings_.capture_dead;
   if (cleanup) {
     // Servers that score the board as it stands need dead stones taken off
@@ -224,7 +224,7 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks) {
   const double solver_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const SearchResult& r = search(c, hooks, solver_seconds, favoured_fight_moves(c, found));
   update_ratchet(c, r.win_rate);
-  if (!play_on && should_resign(r, c)) return kResign;
+  if (may_resign && !play_on && should_resign(r, c)) return kResign;
   if (r.best == kPass || nothing_left_to_play(r)) return kPass;
   return r.best;
 }
@@ -341,6 +341,21 @@ Judgement Engine::judge_position() {
     judgement_key_ = key;
   }
   return *judgement_;
+}
+
+double Engine::final_score(const SearchHooks& hooks) {
+  // The board as it stands is the score only at the end: after one black
+  // stone on an empty 9x9 board it would say B+74.
+  if (game_.finished()) return judge_position().score;
+  return expected_score(hooks);
+}
+
+double Engine::expected_score(const SearchHooks& hooks) {
+  const SearchResult& r = search(game_.to_move(), hooks);
+  const double best = r.children.empty() ? NAN : r.children.front().score;
+  const double area_lead = std::isnan(best) ? r.score : best;
+  if (std::isnan(area_lead)) return judge_position().score;  // a search stopped before its first simulation
+  return std::round(area_lead) - game_.komi();
 }
 
 void Engine::load_sgf(const sgf::Game& record, int until) {

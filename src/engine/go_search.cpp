@@ -15,9 +15,10 @@ std::uint64_t clock_seed() {
   return static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
 }
 
-// Black's half points for a finished board at this komi.
-int result_for_black(const Board& b, double komi) {
-  const double score = b.playout_score() - komi;
+// Black's half points for a finished board's score (Black's area minus
+// White's) at this komi.
+int result_for_black(int area_lead, double komi) {
+  const double score = area_lead - komi;
   return score > 0 ? 2 : score < 0 ? 0 : 1;
 }
 
@@ -63,6 +64,7 @@ void GoDomain::set_priors(const Board& b, ChildInit* out, int n, patterns::Featu
 }
 
 int GoDomain::rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, int* length) const {
+  const int root_move = *length > 0 ? trail[0].move : ScoreTally::kNoRootMove;  // before the playout's moves
   const int room = std::min(kMaxTrail - *length, playout_move_limit(b.size()));
   std::uint8_t player = static_cast<std::uint8_t>(this->player(b));
   PlayoutResult r;
@@ -84,7 +86,9 @@ int GoDomain::rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, i
   }
   if (scratch.owned.size() != static_cast<std::size_t>(b.num_points())) scratch.owned.assign(b.num_points(), 0);
   for (int q = 0; q < b.num_points(); ++q) scratch.owned[q] += b.playout_owner(static_cast<Point>(q));
-  const int result = result_for_black(b, komi);
+  const int area_lead = b.playout_score();
+  scratch.scores.add(root_move, area_lead);
+  const int result = result_for_black(area_lead, komi);
   if (scratch.replies) learn_replies(*scratch.replies, trail, *length, result);
   return result;
 }
@@ -100,7 +104,7 @@ void GoDomain::learn_replies(LastGoodReply& replies, const TrailEntry* trail, in
   }
 }
 
-int GoDomain::terminal_result(const Board& b) const { return result_for_black(b, komi); }
+int GoDomain::terminal_result(const Board& b) const { return result_for_black(b.playout_score(), komi); }
 
 // MoGo tunes C by board size. On 19x19 a move gets some 2,000 playouts
 // spread over 300 candidates, and the learned prior must weigh far more
@@ -191,6 +195,9 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
     next = opponent(next);
   }
   continues = continues && next == to_move;
+  // The scores of the root's simulations are kept while the root stays the
+  // same position (analysis, or a genmove after pondering there).
+  if (!continues || !path.empty()) root_scores_ = ScoreTally();
   if (continues) {
     tree_->reroot(path.data(), static_cast<int>(path.size()));
   } else {
@@ -298,16 +305,19 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   std::vector<std::int64_t> owned(root_board.num_points(), 0);
   const MctsStats stats = mcts.run(root_board, mcts_limits, [&](GoDomain::Scratch& s) {
     for (std::size_t q = 0; q < s.owned.size(); ++q) owned[q] += s.owned[q];
+    root_scores_.merge(s.scores);
   });
 
   SearchResult result = collect(tree_->root(), stats.playouts);
-  if (limits.report) limits.report(result);  // the final state, however short the search
+  result.score = root_scores_.mean();
+  for (RootChild& c : result.children) c.score = root_scores_.mean(to_tree_move(c.move));
   result.seconds = stats.seconds;
   result.reused_visits = reused;
   result.ownership.assign(root_board.num_points(), 0.0f);
   for (std::size_t q = 0; q < owned.size(); ++q) {
     result.ownership[q] = stats.playouts > 0 ? static_cast<float>(owned[q]) / stats.playouts : 0.0f;
   }
+  if (limits.report) limits.report(result);  // the final state, however short the search, with ownership
   spdlog::debug("search: {} playouts in {:.2f} s, depth {}, {} nodes, {} reused visits", stats.playouts,
                 stats.seconds, stats.max_depth, tree_->used(), reused);
   return result;

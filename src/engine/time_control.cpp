@@ -84,10 +84,12 @@ double TimeControl::budget(Color c, int empty_points, double moves_per_empty, do
     budget = usable;
   } else {
     budget = points > 0 ? usable * phase_share(plies, points, moves_ahead) : usable / moves_ahead;
-    // Byo-yomi waits after main time: main time may go a little faster, and
-    // at worst a move can take what one period allows.
+    // Byo-yomi waits after main time, and can be counted on: a move may
+    // take a stone's share of a period, also when the main time is spent or
+    // nearly (`time_left b 0 0` in whole seconds), the move then running
+    // into the period (it got a sliver, 128 playouts on 19x19, before).
     if (kind_ == Kind::Canadian && byo_stones_ > 0) {
-      budget = std::max(budget, std::min(usable, byo_time_ / byo_stones_ - margin));
+      budget = std::max(budget, (byo_time_ - margin) / byo_stones_);
     }
     if (kind_ == Kind::Byoyomi) budget = std::max(budget, std::min(usable + byo_time_, byo_time_ - margin));
   }

@@ -77,21 +77,74 @@ std::string format_number(double v) {
 }
 
 // One line of `info move ...` blocks, best first, pv last in each block:
-// Leela Zero's integers out of 10000, or KataGo's fractions.
-std::string info_line(const SearchResult& r, int size, bool kata) {
+// Leela Zero's integers out of 10000, or KataGo's fractions. Win rates and
+// scores are for `c`, the side analysed; KataGo's scoreMean and scoreLead
+// (the same number here: the mean final score of the move's simulations
+// at the game's komi) come when the move had simulations in the searches
+// of this position.
+std::string info_line(const SearchResult& r, int size, bool kata, Color c, double komi) {
+  // A prior is the move's share of the root's priors (H, which is no
+  // probability by itself): Lizzie and Sabaki show it as one.
+  double prior_sum = 0;
+  for (const RootChild& child : r.children) prior_sum += child.prior;
+  const double sign = c == Color::Black ? 1 : -1;
   std::string line;
   std::size_t order = 0;
-  for (const RootChild& c : r.children) {
-    if (c.visits == 0 || order >= kMaxReported) break;
-    const double lcb = lower_bound(c.win_rate, c.visits);
+  for (const RootChild& child : r.children) {
+    if (child.visits == 0 || order >= kMaxReported) break;
+    const double lcb = lower_bound(child.win_rate, child.visits);
+    const double prior = prior_sum > 0 ? child.prior / prior_sum : 0;
     auto scaled = [&](double v) { return kata ? format_number(v) : std::to_string(static_cast<int>(std::lround(v * 10000))); };
     if (!line.empty()) line += ' ';
-    line += "info move " + vertex_string(c.move, size) + " visits " + std::to_string(c.visits) + " winrate " +
-            scaled(c.win_rate) + " prior " + scaled(c.prior) + " lcb " + scaled(lcb) + " order " +
-            std::to_string(order++) + " pv";
-    for (Point p : c.pv) line += " " + vertex_string(p, size);
+    line += "info move " + vertex_string(child.move, size) + " visits " + std::to_string(child.visits) + " winrate " +
+            scaled(child.win_rate);
+    if (kata && !std::isnan(child.score)) {
+      const std::string lead = format_number(sign * (child.score - komi));
+      line += " scoreMean " + lead + " scoreLead " + lead;
+    }
+    line += " prior " + scaled(prior) + " lcb " + scaled(lcb) + " order " + std::to_string(order++) + " pv";
+    for (Point p : child.pv) line += " " + vertex_string(p, size);
   }
   return line;
+}
+
+// GoGui's parameter dialogs, one per group of the registry: a group runs,
+// in registry order, from its first parameter to the next group's. GoGui
+// lays a dialog out in columns of 15 and has no scroll bar: all 80 in one
+// dialog made it wider than a 1280-pixel screen; 29 or fewer make two
+// columns.
+struct ParamGroup {
+  std::string_view name;
+  std::string_view first;
+  std::string_view label;
+};
+constexpr ParamGroup kParamGroups[] = {
+    {"search", "threads", "Search parameters"},
+    {"priors", "prior-base", "Prior parameters"},
+    {"playouts", "policy", "Playout policy parameters"},
+    {"playing", "resign-threshold", "Playing parameters"},
+};
+
+bool is_group(std::string_view name) {
+  return std::any_of(std::begin(kParamGroups), std::end(kParamGroups),
+                     [&](const ParamGroup& g) { return g.name == name; });
+}
+
+// The parameters of a group (all of them for an empty name) that a game can
+// change. The start-up board size and komi are left out: the game's come
+// from boardsize and komi (GoGui's Game menu), and a dialog showing the
+// start-up ones beside them would show a komi the game does not have.
+std::vector<const ParamDef*> params_of(std::string_view group) {
+  std::vector<const ParamDef*> out;
+  std::string_view current;
+  for (const ParamDef& def : param_registry()) {
+    for (const ParamGroup& g : kParamGroups) {
+      if (def.name == g.first) current = g.name;
+    }
+    if (def.name == "board-size" || def.name == "komi") continue;
+    if (group.empty() || group == current) out.push_back(&def);
+  }
+  return out;
 }
 
 // KataGo's ownership: one value per point from the top-left, row by row,
@@ -122,9 +175,9 @@ GtpServer::Reply GtpServer::analyze(const Args& args, bool kata) {
   // Report once per interval until the next command arrives (at least once).
   do {
     const SearchResult r = engine_.analyze(c, parsed->interval, input_ ? &input_->pending() : nullptr);
-    std::string line = info_line(r, size, kata);
+    std::string line = info_line(r, size, kata, c, engine_.game().komi());
     if (kata && parsed->ownership) line += (line.empty() ? "" : " ") + ownership_text(r, size, c);
-    emit(line + "\n");
+    if (!line.empty()) emit(line + "\n");  // an empty line would end the reply
   } while (!input_pending());
   return {true, "", true};
 }
@@ -140,11 +193,17 @@ GtpServer::Reply GtpServer::genmove_analyze(const Args& args, bool kata) {
   SearchHooks hooks;
   hooks.stop = interrupt_flag();
   hooks.report_interval = parsed->interval;
+  const Color c = *parsed->color;
   hooks.report = [&](const SearchResult& r) {
-    const std::string line = info_line(r, size, kata);
+    std::string line = info_line(r, size, kata, c, engine_.game().komi());
+    // The CGOS client stores the last line's ownership in its records; only
+    // the final report has one (the threads' counts are merged at the end).
+    if (kata && parsed->ownership && !r.ownership.empty()) {
+      line += (line.empty() ? "" : " ") + ownership_text(r, size, c);
+    }
     if (!line.empty()) emit(line + "\n");
   };
-  const Point p = engine_.genmove(*parsed->color, false, hooks);
+  const Point p = engine_.genmove(c, false, hooks);
   return {true, "play " + vertex(p), true};
 }
 
@@ -161,14 +220,18 @@ GtpServer::Reply GtpServer::cmd_gogui_analyze_commands(const Args&) {
       {"tengen-pv", "var/Principal variation/tengen-pv"},
       {"tengen-ownership", "dboard/Ownership/tengen-ownership"},
       {"final_score", "string/Score estimate/final_score"},
-      {"final_status_list", "string/Dead stones/final_status_list dead"},
+      // plist: GoGui marks the stones on the board (one string a line is
+      // whitespace to its point-list reader).
+      {"final_status_list", "plist/Dead stones/final_status_list dead"},
       {"tengen-playout_stats", "string/Playout policy statistics/tengen-playout_stats"},
       {"tengen-solve", "string/Solve the fight at a point/tengen-solve %p"},
-      {"tengen-param", "param/Parameters/tengen-param"},
   };
   std::string out;
   for (const auto& [command, entry] : entries) {
     if (is_known(command)) out += (out.empty() ? "" : "\n") + entry;
+  }
+  for (const ParamGroup& g : kParamGroups) {
+    out += "\nparam/" + std::string(g.label) + "/tengen-param " + std::string(g.name);
   }
   return success(out);
 }
@@ -229,24 +292,30 @@ GtpServer::Reply GtpServer::cmd_ownership(const Args& args) {
   return success(out);
 }
 
-// GoGui's parameter view: "[type] key value" lines; "key value" sets one.
+// GoGui's parameter view: tengen-param [group] lists "[type] key value"
+// lines; tengen-param [group] key value sets one (GoGui sends the view's
+// command, then the key and the value).
 GtpServer::Reply GtpServer::cmd_param(const Args& args) {
-  if (args.empty()) {
+  // The arity tells a group from a key: a group name may be a key too.
+  const bool grouped = args.size() % 2 == 1;
+  if (grouped && !is_group(args[0])) return failure("unknown parameter group '" + args[0] + "'");
+  const std::size_t rest = args.size() - (grouped ? 1 : 0);
+  if (rest == 0) {
     std::string out;
-    for (const ParamDef& def : param_registry()) {
-      std::string type = param_type(def);
-      std::string value = get_param(engine_.settings(), def);
+    for (const ParamDef* def : params_of(grouped ? args[0] : "")) {
+      std::string type = param_type(*def);
+      std::string value = get_param(engine_.settings(), *def);
       if (type == "bool") {
         value = value == "true" ? "1" : "0";
       } else if (type == "int" || type == "float") {
         type = "string";
       }
-      out += (out.empty() ? "" : "\n") + std::string("[") + type + "] " + std::string(def.name) + " " + value;
+      out += (out.empty() ? "" : "\n") + std::string("[") + type + "] " + std::string(def->name) + " " + value;
     }
     return success(out);
   }
-  if (args.size() != 2) return failure("syntax error");
-  if (auto err = engine_.set_param(args[0], args[1])) return failure(*err);
+  if (rest != 2) return failure("syntax error");
+  if (auto err = engine_.set_param(args[args.size() - 2], args.back())) return failure(*err);
   return success();
 }
 

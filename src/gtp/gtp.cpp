@@ -7,6 +7,7 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -46,6 +47,9 @@ std::vector<std::string> split(std::string_view s) {
   for (std::string w; in >> w;) words.push_back(w);
   return words;
 }
+
+// Black's area can be the whole largest board, and no more.
+constexpr int kMaxKomi = kMaxSize * kMaxSize;
 
 bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
@@ -110,6 +114,7 @@ const std::vector<GtpServer::Command>& GtpServer::commands() {
       {"tengen-visits", &GtpServer::cmd_visits},
       {"tengen-pv", &GtpServer::cmd_pv},
       {"tengen-ownership", &GtpServer::cmd_ownership},
+      {"cputime", &GtpServer::cmd_cputime},
       {"cgos-opponent_name", &GtpServer::cmd_cgos_info},
       {"cgos-opponent_rating", &GtpServer::cmd_cgos_info},
       {"cgos-gameover", &GtpServer::cmd_cgos_gameover},
@@ -159,12 +164,22 @@ std::optional<std::string> GtpServer::handle_line(std::string_view raw) {
     out += "\n";
     return out;
   }
-  // Multi-line replies (a leading newline) start on the line after "=".
+  // Multi-line replies (a leading newline) start on the line after "= ".
   const bool multiline = !reply.text.empty() && reply.text.front() == '\n';
   const std::string text = without_blank_lines(reply.text);
-  std::string out = (reply.ok ? "=" : "?") + id_;
-  if (!text.empty()) out += (multiline ? "\n" : " ") + text;
+  std::string out = status_line(reply.ok, !text.empty());
+  if (!text.empty()) out += (multiline ? "\n" : "") + text;
   out += "\n\n";
+  return out;
+}
+
+// "=" or "?", the id, and a space before any text, as GNU Go writes it:
+// GoGui takes the text to start after the first space of the reply, so
+// without that space the first word of the text would go with the status.
+// Only a bare "=" or "?" (no id, no text) has no space.
+std::string GtpServer::status_line(bool ok, bool has_text) const {
+  std::string out = (ok ? "=" : "?") + id_;
+  if (has_text || !id_.empty()) out += ' ';
   return out;
 }
 
@@ -182,7 +197,7 @@ void GtpServer::run(std::istream& in, std::ostream& out) {
   out_ = nullptr;
 }
 
-void GtpServer::open_stream() { emit("=" + id_ + "\n"); }
+void GtpServer::open_stream() { emit(status_line(true, true) + "\n"); }
 
 void GtpServer::emit(const std::string& text) {
   if (out_) {
@@ -264,9 +279,12 @@ GtpServer::Reply GtpServer::cmd_clear_board(const Args& args) {
 GtpServer::Reply GtpServer::cmd_komi(const Args& args) {
   if (args.size() != 1) return failure("syntax error");
   // GTP: "The engine must accept the komi even if it should be ridiculous";
-  // only a value that is not a finite number is refused.
+  // refused are a value that is not a finite number, and one beyond the
+  // area of the largest board, which no score can reach: the result would
+  // be foregone, and every score printed beside it no real one.
   const auto komi = parse_float(args[0]);
   if (!komi) return failure("syntax error");
+  if (std::fabs(*komi) > kMaxKomi) return failure("komi beyond any score (at most " + std::to_string(kMaxKomi) + ")");
   engine_.game().set_komi(*komi);
   return success();
 }
@@ -339,7 +357,9 @@ GtpServer::Reply GtpServer::generate(const Args& args, bool play, bool cleanup) 
   if (!color) return failure("syntax error");
   SearchHooks hooks;
   hooks.stop = interrupt_flag();
-  const Point p = play ? engine_.genmove(*color, cleanup, hooks) : engine_.choose_move(*color, cleanup, hooks);
+  // reg_genmove (play false) answers the best move, never a resignation:
+  // regression suites and gogui-statistics stop at one.
+  const Point p = play ? engine_.genmove(*color, cleanup, hooks) : engine_.choose_move(*color, cleanup, hooks, false);
   return success(vertex(p));
 }
 
@@ -408,11 +428,23 @@ GtpServer::Reply GtpServer::cmd_time_left(const Args& args) {
   return success();
 }
 
+// GoGui's cputime: processor seconds the engine has used, all threads
+// together (gogui-twogtp shows the difference over a game).
+GtpServer::Reply GtpServer::cmd_cputime(const Args& args) {
+  if (!args.empty()) return failure("syntax error");
+  std::ostringstream out;
+  out.precision(3);
+  out << std::fixed << static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+  return success(out.str());
+}
+
 // --- End of game ---
 
 GtpServer::Reply GtpServer::cmd_final_score(const Args& args) {
   if (!args.empty()) return failure("syntax error");
-  return success(score_string(engine_.final_score()));
+  SearchHooks hooks;
+  hooks.stop = interrupt_flag();  // an unfinished game's score comes from a search
+  return success(score_string(engine_.final_score(hooks)));
 }
 
 GtpServer::Reply GtpServer::cmd_final_status_list(const Args& args) {

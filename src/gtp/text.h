@@ -20,6 +20,9 @@ inline std::optional<int> parse_int(std::string_view s) {
 }
 
 inline std::optional<double> parse_float(std::string_view s) {
+  // A float may carry a sign, '+' too (GNU Go reads "komi +6.5");
+  // from_chars takes '-' alone.
+  if (s.size() > 1 && s[0] == '+' && s[1] != '+' && s[1] != '-') s.remove_prefix(1);
   double v = 0;
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || ptr != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;

@@ -8,24 +8,17 @@
 #include <regex>
 #include <sstream>
 
+#include "support/quick_settings.h"
 #include "tengen/gtp/gtp.h"
 
 namespace tengen {
 namespace {
 
-Settings quick() {
-  Settings s;
-  s.playouts = 200;
-  s.score_playouts = 100;
-  s.memory = 16;
-  s.seed = 11;
-  s.board_size = 9;
-  return s;
-}
+using test_support::quick_settings;
 
 class Analysis : public ::testing::Test {
  protected:
-  Analysis() : engine_(quick()), gtp_(engine_) {}
+  Analysis() : engine_(quick_settings()), gtp_(engine_) {}
   std::string send(const std::string& line) { return gtp_.handle_line(line).value_or("<none>"); }
   Engine engine_;
   GtpServer gtp_;
@@ -36,7 +29,7 @@ TEST_F(Analysis, LzAnalyzeReportsInfoBlocksAndEndsWithABlankLine) {
   const std::string r = send("7 lz-analyze w 5");
   // In process there is always more input: one report, then the end.
   const std::regex shape(
-      "=7\ninfo move [A-HJ][1-9] visits \\d+ winrate \\d+ prior \\d+ lcb \\d+ order 0 pv( [A-HJ][1-9])+"
+      "=7 \ninfo move [A-HJ][1-9] visits \\d+ winrate \\d+ prior \\d+ lcb \\d+ order 0 pv( [A-HJ][1-9])+"
       "( info move [A-HJ][1-9] visits \\d+ winrate \\d+ prior \\d+ lcb \\d+ order \\d+ pv( [A-HJ][1-9]| pass)+)*\n\n");
   EXPECT_TRUE(std::regex_match(r, shape)) << r;
   // Win rates are integers out of 10000, from White's side (to move).
@@ -54,7 +47,7 @@ TEST_F(Analysis, LzAnalyzeReportsInfoBlocksAndEndsWithABlankLine) {
 
 TEST_F(Analysis, KataAnalyzeGivesFractionsAndOwnership) {
   const std::string r = send("kata-analyze b 5 ownership true");
-  EXPECT_EQ(r.rfind("=\ninfo move ", 0), 0u) << r;
+  EXPECT_EQ(r.rfind("= \ninfo move ", 0), 0u) << r;
   EXPECT_TRUE(std::regex_search(r, std::regex("winrate 0(\\.\\d+)?|winrate 1 "))) << r;
   const auto pos = r.find(" ownership ");
   ASSERT_NE(pos, std::string::npos) << r;
@@ -79,7 +72,7 @@ TEST_F(Analysis, GenmoveAnalyzePlaysTheMove) {
   const std::string r = send("3 lz-genmove_analyze b 1");
   std::smatch m;
   ASSERT_TRUE(std::regex_search(r, m, std::regex("\nplay ([A-HJ][1-9]|pass|resign)\n\n$"))) << r;
-  EXPECT_EQ(r.rfind("=3\ninfo move ", 0), 0u) << r;  // at least the final report
+  EXPECT_EQ(r.rfind("=3 \ninfo move ", 0), 0u) << r;  // at least the final report
   ASSERT_EQ(engine_.game().moves().size(), 1u);
   EXPECT_EQ(vertex_string(engine_.game().moves()[0].point, 9), m[1].str());
   const std::string k = send("kata-genmove_analyze w 1");
@@ -90,7 +83,7 @@ TEST_F(Analysis, GenmoveAnalyzePlaysTheMove) {
 TEST_F(Analysis, GoguiAnalyzeCommandsNameOnlyKnownCommands) {
   const std::string r = send("gogui-analyze_commands");
   EXPECT_NE(r.find("gfx/Visits and win rates/tengen-visits"), std::string::npos) << r;
-  EXPECT_NE(r.find("param/Parameters/tengen-param"), std::string::npos) << r;
+  EXPECT_NE(r.find("param/Search parameters/tengen-param search"), std::string::npos) << r;
   std::istringstream lines(r.substr(2));
   for (std::string line; std::getline(lines, line) && !line.empty();) {
     const std::string command = line.substr(line.rfind('/') + 1);
@@ -107,7 +100,7 @@ TEST_F(Analysis, GoguiViews) {
   const std::string pv = send("tengen-pv");
   EXPECT_TRUE(std::regex_match(pv, std::regex("= w [A-HJ][1-9]( [bw] ([A-HJ][1-9]|pass))*\n\n"))) << pv;
   const std::string own = send("tengen-ownership");
-  EXPECT_TRUE(std::regex_match(own, std::regex("=(\n(-?[0-9.]+ ){8}-?[0-9.]+){9}\n\n"))) << own;
+  EXPECT_TRUE(std::regex_match(own, std::regex("= (\n(-?[0-9.]+ ){8}-?[0-9.]+){9}\n\n"))) << own;
 }
 
 TEST_F(Analysis, ParamListsAndSetsTheRegistry) {
@@ -121,8 +114,17 @@ TEST_F(Analysis, ParamListsAndSetsTheRegistry) {
   EXPECT_EQ(engine_.settings().playouts, 123);
   EXPECT_EQ(send("tengen-param playouts -1").rfind("? ", 0), 0u);
   EXPECT_EQ(send("tengen-param bogus 1").rfind("? ", 0), 0u);
-  EXPECT_EQ(send("tengen-param threads").rfind("? ", 0), 0u);
-  EXPECT_EQ(engine_.settings().playouts, 123);
+  EXPECT_EQ(send("tengen-param threads").rfind("? ", 0), 0u);  // no group of that name
+  // A group's view, and a value set through it (a group may share its
+  // name with a parameter).
+  const std::string search = send("tengen-param search");
+  EXPECT_NE(search.find("[string] threads 1"), std::string::npos) << search;
+  EXPECT_EQ(search.find("heavy-pattern"), std::string::npos) << search;
+  EXPECT_EQ(send("tengen-param playouts playouts 77"), "=\n\n");
+  EXPECT_EQ(engine_.settings().playouts, 77);
+  EXPECT_EQ(send("tengen-param playouts").find("] playouts "), std::string::npos);
+  EXPECT_EQ(send("tengen-param bogus threads 2").rfind("? ", 0), 0u);
+  EXPECT_EQ(engine_.settings().playouts, 77);
 }
 
 TEST_F(Analysis, CgosCommandsNeverFail) {
@@ -134,16 +136,16 @@ TEST_F(Analysis, CgosCommandsNeverFail) {
 }
 
 TEST(AnalysisLoop, AnalysisStopsWhenTheNextCommandArrives) {
-  Engine engine(quick());
+  Engine engine(quick_settings());
   GtpServer gtp(engine);
   std::istringstream in("lz-analyze 10\nprotocol_version\nquit\n");
   std::ostringstream out;
   gtp.run(in, out);
-  EXPECT_TRUE(std::regex_match(out.str(), std::regex("=\n(info [^\n]*\n)+\n= 2\n\n=\n\n"))) << out.str();
+  EXPECT_TRUE(std::regex_match(out.str(), std::regex("= \n(info [^\n]*\n)+\n= 2\n\n=\n\n"))) << out.str();
 }
 
 TEST(AnalysisLoop, PonderingYieldsToTheNextCommand) {
-  Settings s = quick();
+  Settings s = quick_settings();
   s.ponder = true;
   Engine engine(s);
   GtpServer gtp(engine);

@@ -157,7 +157,7 @@ TEST_F(Cli, ValidConfigFileIsUsed) {
   EXPECT_EQ(r.code, 0) << r.err;
   const auto rs = responses(r.out);
   ASSERT_EQ(rs.size(), 4u) << r.out;
-  EXPECT_EQ(rs[0].substr(0, 3), "=1\n");
+  EXPECT_EQ(rs[0].substr(0, 4), "=1 \n");
   EXPECT_NE(rs[0].find("    A B C D E F G H J\n"), std::string::npos) << rs[0];  // 9x9 from the file
   EXPECT_NE(rs[0].find("  9 "), std::string::npos);
   EXPECT_EQ(rs[0].find(" K "), std::string::npos);
@@ -167,7 +167,7 @@ TEST_F(Cli, ValidConfigFileIsUsed) {
   const bool on_9x9 = move.size() == 2 && move[0] >= 'A' && move[0] <= 'J' && move[0] != 'I' && move[1] >= '1' &&
                       move[1] <= '9';
   EXPECT_TRUE(on_9x9 || move == "pass" || move == "resign") << rs[1];
-  EXPECT_EQ(rs[3], "=4\n\n");
+  EXPECT_EQ(rs[3], "=4 \n\n");
 
   // The command line wins over the file.
   const Outcome o = tengen("--komi 3.5 --config " + quote(cfg) + " --board-size 7", "showboard\n");
@@ -224,7 +224,7 @@ TEST_F(Cli, StdoutHoldsOnlyGtp) {
 TEST_F(Cli, EndOfInputWithoutQuitExitsZero) {
   const Outcome r = tengen(quick(), "1 name\n2 play b d4\n");
   EXPECT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(r.out, "=1 Tengen\n\n=2\n\n");
+  EXPECT_EQ(r.out, "=1 Tengen\n\n=2 \n\n");
   // No final newline.
   const Outcome partial = tengen(quick(), "name");
   EXPECT_EQ(partial.code, 0);
@@ -245,7 +245,7 @@ TEST_F(Cli, QuitExitsZeroAndStopsReading) {
   EXPECT_EQ(r.out, "= Tengen\n\n=\n\n");
   const Outcome with_id = tengen(quick(), "9 quit\n");
   EXPECT_EQ(with_id.code, 0);
-  EXPECT_EQ(with_id.out, "=9\n\n");
+  EXPECT_EQ(with_id.out, "=9 \n\n");
 }
 
 TEST_F(Cli, BenchPrintsPlayoutRate) {

@@ -63,7 +63,11 @@ Settings fast_settings(int size = 9) {
   // The id, if any, is digits right after the status character.
   std::size_t i = 1;
   while (i < r.size() && std::isdigit(static_cast<unsigned char>(r[i]))) ++i;
-  if (r[i] != ' ' && r[i] != '\n') return ::testing::AssertionFailure() << "no separator after the id: '" << r << "'";
+  // Then a space before any text (GoGui cuts the status off at the first
+  // space); only a bare "=" or "?" may end there.
+  if (r[i] != ' ' && !(i == 1 && r.size() == 3)) {
+    return ::testing::AssertionFailure() << "no space after the status and id: '" << r << "'";
+  }
   if (r[0] == '?') {
     // A failure always says why.
     const std::string reason = r.substr(i, r.size() - 2 - i);
@@ -148,7 +152,8 @@ class Session {
   static std::string body(const std::string& r) {
     std::size_t i = 1;
     while (i < r.size() && std::isdigit(static_cast<unsigned char>(r[i]))) ++i;
-    if (i < r.size() && (r[i] == ' ' || r[i] == '\n')) ++i;
+    if (i < r.size() && r[i] == ' ') ++i;
+    if (i < r.size() && r[i] == '\n' && r.size() > i + 2) ++i;  // a multi-line text
     return r.size() >= i + 2 ? r.substr(i, r.size() - 2 - i) : std::string();
   }
 
@@ -238,16 +243,16 @@ TEST_F(Gtp, IdsAreEchoedOnSuccessAndFailure) {
   EXPECT_EQ(s.raw("0 version"), "=0 " TENGEN_VERSION "\n\n");
   EXPECT_EQ(s.raw("99 no_such_command"), "?99 unknown command\n\n");
   EXPECT_EQ(s.raw("no_such_command"), "? unknown command\n\n");
-  EXPECT_EQ(s.raw("3 play b d4"), "=3\n\n");
+  EXPECT_EQ(s.raw("3 play b d4"), "=3 \n\n");
   EXPECT_EQ(s.raw("4 play w D4"), "?4 illegal move\n\n");
   EXPECT_EQ(s.raw("5 boardsize 99"), "?5 unacceptable size\n\n");
-  EXPECT_EQ(s.raw("6 clear_board"), "=6\n\n");
+  EXPECT_EQ(s.raw("6 clear_board"), "=6 \n\n");
   const std::string g = s.raw("12 genmove b");
   EXPECT_EQ(g.substr(0, 4), "=12 ") << g;
   EXPECT_TRUE(is_vertex_or_resign(Session::body(g))) << g;
   // Multi-line replies keep the id on their first line.
   const std::string board = s.raw("77 showboard");
-  EXPECT_EQ(board.substr(0, 4), "=77\n") << board;
+  EXPECT_EQ(board.substr(0, 5), "=77 \n") << board;
   // A line holding only an id is not a command: a failure, with the id.
   EXPECT_EQ(s.raw("8").substr(0, 3), "?8 ");
 }
@@ -360,20 +365,20 @@ TEST_F(Gtp, PreprocessingAsTheSpecSays) {
   // Tabs are spaces.
   EXPECT_EQ(s.raw("\tname\t"), "= Tengen\n\n");
   EXPECT_EQ(s.raw("14\tknown_command\tplay"), "=14 true\n\n");
-  EXPECT_EQ(s.raw("15\tplay\tb\td4\t"), "=15\n\n");
+  EXPECT_EQ(s.raw("15\tplay\tb\td4\t"), "=15 \n\n");
   EXPECT_EQ(s.at("d4"), Color::Black);
   // Extra spaces anywhere.
-  EXPECT_EQ(s.raw("   16    play    w     e5   "), "=16\n\n");
+  EXPECT_EQ(s.raw("   16    play    w     e5   "), "=16 \n\n");
   EXPECT_EQ(s.at("e5"), Color::White);
   // Other control characters are removed wherever they are.
   EXPECT_EQ(s.raw("na\x01me"), "= Tengen\n\n");
   EXPECT_EQ(s.raw("\x7f" "17 name\x1b"), "=17 Tengen\n\n");
-  EXPECT_EQ(s.raw("18 pla\x02y b c\x03" "3"), "=18\n\n");
+  EXPECT_EQ(s.raw("18 pla\x02y b c\x03" "3"), "=18 \n\n");
   EXPECT_EQ(s.at("c3"), Color::Black);
   // Comments end a command line.
   EXPECT_EQ(s.raw("name # what is your name"), "= Tengen\n\n");
   EXPECT_EQ(s.raw("19 protocol_version#no space before"), "=19 2\n\n");
-  EXPECT_EQ(s.raw("20 play w f6 # and a comment with play b g7"), "=20\n\n");
+  EXPECT_EQ(s.raw("20 play w f6 # and a comment with play b g7"), "=20 \n\n");
   EXPECT_EQ(s.at("f6"), Color::White);
   EXPECT_EQ(s.game().board().at(*parse_vertex("g7", 9)), Color::Empty);
   EXPECT_EQ(s.raw("21 play # w g7").substr(0, 4), "?21 ");  // the arguments were cut off
@@ -410,19 +415,19 @@ TEST_F(Gtp, RunAnswersManyCommandsInOrder) {
   EXPECT_EQ(out.str(),
             "=1 2\n\n"
             "=2 Tengen\n\n"
-            "=3\n\n"
+            "=3 \n\n"
             "=\n\n"
-            "=4\n\n"
-            "=5\n\n"
+            "=4 \n\n"
+            "=5 \n\n"
             "?6 illegal move\n\n"
-            "=7\n\n"
+            "=7 \n\n"
             "?8 unknown command\n\n"
             "= true\n\n"
-            "=9\n\n"
-            "=10\n\n"
+            "=9 \n\n"
+            "=10 \n\n"
             "?11 cannot undo\n\n"
             "=12 C3 E5 C5\n\n"
-            "=13\n"
+            "=13 \n"
             "    A B C D E F G\n"
             "  7 . . . . . . .  7\n"
             "  6 . . . . . . .  6\n"
@@ -433,7 +438,7 @@ TEST_F(Gtp, RunAnswersManyCommandsInOrder) {
             "  1 . . . . . . .  1\n"
             "    A B C D E F G\n"
             "Black prisoners 0, White prisoners 0, komi 0.5, white to move\n\n"
-            "=14\n\n");
+            "=14 \n\n");
   EXPECT_TRUE(s.server().quit_requested());
   // Nothing after quit was executed.
   EXPECT_TRUE(s.game().moves().empty());
@@ -502,7 +507,7 @@ TEST_F(Gtp, AdministrativeCommands) {
 TEST_F(Gtp, QuitAnswersAndThenStops) {
   Session s;
   EXPECT_FALSE(s.server().quit_requested());
-  EXPECT_EQ(s.raw("7 quit"), "=7\n\n");
+  EXPECT_EQ(s.raw("7 quit"), "=7 \n\n");
   EXPECT_TRUE(s.server().quit_requested());
 
   Session t;
@@ -584,8 +589,8 @@ TEST_F(Gtp, ClearBoard) {
 TEST_F(Gtp, Komi) {
   Session s;
   for (const auto& [text, value] : std::vector<std::pair<std::string, double>>{
-           {"6.5", 6.5}, {"0", 0}, {"-3", -3}, {"7", 7}, {"0.25", 0.25}, {"1e3", 1000}, {"5000", 5000},
-           {"-12.5", -12.5}}) {
+           {"6.5", 6.5}, {"0", 0}, {"-3", -3}, {"7", 7}, {"0.25", 0.25}, {"1e2", 100}, {"+6.5", 6.5},
+           {"361", 361}, {"-361", -361}, {"-12.5", -12.5}}) {
     EXPECT_EQ(s.ok("komi " + text), "");
     EXPECT_DOUBLE_EQ(s.game().komi(), value) << text;
   }
@@ -596,6 +601,8 @@ TEST_F(Gtp, Komi) {
         "0x10"}) {
     EXPECT_EQ(s.rejected("komi " + bad), "syntax error") << bad;
   }
+  // Beyond any score: refused, whatever the board (komi survives boardsize).
+  for (const std::string beyond : {"1e3", "5000", "361.5", "-362", "1e60"}) s.rejected("komi " + beyond);
   EXPECT_DOUBLE_EQ(s.game().komi(), 5.5);
 }
 
@@ -789,7 +796,8 @@ TEST_F(Gtp, GenmoveResignsWhenLosing) {
   EXPECT_EQ(s.ok("genmove b"), "resign");
   // A resignation is not a move.
   EXPECT_EQ(s.state(), before);
-  EXPECT_EQ(s.ok("reg_genmove black"), "resign");
+  // reg_genmove gives the best move instead (Clients.RegGenmove...).
+  EXPECT_NE(s.ok("reg_genmove black"), "resign");
   EXPECT_EQ(s.state(), before);
   // White is winning and plays on.
   EXPECT_NE(s.ok("genmove w"), "resign");
@@ -1083,8 +1091,16 @@ TEST_F(Gtp, KgsTimeSettings) {
 // ---------------------------------------------------------------------------
 // End of game
 
+// Both players pass: the game is over, and final_score is the area count of
+// the board (before, it is the search's expected score: clients_test.cpp).
+void both_pass(Session& s) {
+  s.ok("play b pass");
+  s.ok("play w pass");
+}
+
 TEST_F(Gtp, FinalScoreOnAnEmptyBoardIsKomi) {
   Session s(fast_settings(5));
+  both_pass(s);
   EXPECT_EQ(s.ok("final_score"), "W+7.5");
   s.ok("komi 0");
   EXPECT_EQ(s.ok("final_score"), "0");
@@ -1101,6 +1117,7 @@ TEST_F(Gtp, FinalScoreOfAWalledBoard) {
   // 7x7: Black C1-C7 owns A-C (21 points), White D1-D7 owns D-G (28).
   // Area: 21 - 28 - 0.5 = W+7.5.
   walls(s, 7, 'c', 'd', "0.5");
+  both_pass(s);
   const State before = s.state();
   EXPECT_EQ(s.ok("final_score"), "W+7.5");
   EXPECT_EQ(s.ok("final_status_list dead"), "");
@@ -1109,6 +1126,8 @@ TEST_F(Gtp, FinalScoreOfAWalledBoard) {
   EXPECT_EQ(s.ok("final_status_list alive"), "C7 C6 C5 C4 C3 C2 C1\nD7 D6 D5 D4 D3 D2 D1");
   EXPECT_EQ(s.state(), before) << "scoring changed the game";
   // Hand White the move: the score does not depend on it.
+  s.ok("play b pass");
+  s.ok("play w pass");
   s.ok("play b pass");
   EXPECT_EQ(s.ok("final_score"), "W+7.5");
 }
@@ -1119,6 +1138,7 @@ TEST_F(Gtp, FinalScoreWithADeadStoneInsideATerritory) {
   // Black's point and the score is unchanged.
   walls(s, 7, 'c', 'd', "0.5");
   s.ok("play w a4");
+  both_pass(s);
   EXPECT_EQ(s.ok("final_score"), "W+7.5");
   EXPECT_EQ(s.ok("final_status_list dead"), "A4");
   EXPECT_EQ(s.ok("final_status_list alive"), "C7 C6 C5 C4 C3 C2 C1\nD7 D6 D5 D4 D3 D2 D1");
@@ -1132,9 +1152,11 @@ TEST_F(Gtp, FinalScoreWithDeadStonesOnBothSidesBlackWins) {
   // one at A4 (the dead stones' points go to the territory's owner).
   walls(s, 7, 'd', 'e', "2.5");
   s.ok("play b f4");
+  both_pass(s);
   EXPECT_EQ(s.ok("final_score"), "B+4.5");
   EXPECT_EQ(s.ok("final_status_list dead"), "F4");
   s.ok("play w a4");
+  both_pass(s);
   EXPECT_EQ(s.ok("final_score"), "B+4.5");
   EXPECT_EQ(s.ok("final_status_list dead"), "A4\nF4");
   EXPECT_EQ(s.ok("final_status_list alive"), "D7 D6 D5 D4 D3 D2 D1\nE7 E6 E5 E4 E3 E2 E1");
@@ -1435,9 +1457,10 @@ TEST_F(Gtp, RandomInputNeverBreaksTheProtocol) {
       "final_score", "final_status_list", "showboard", "known_command", "list_commands", "name", "kgs-rules",
       "kgs-genmove_cleanup", "loadsgf", "b", "w", "B", "WHITE", "black", "pass", "a1", "e5", "c3", "j9",
       "i5", "z99", "a0", "0", "1", "2", "3", "5", "7", "9", "-1", "1e9", "nan", "inf", "abc", "alive",
-      "dead", "seki", "none", "absolute", "byoyomi", "canadian", "#", "\t", "\r", "\x01", "12", "  "};
+      "dead", "seki", "none", "absolute", "byoyomi", "canadian", "#", "\t", "\r", "\x01", "12", "  ", "+6.5",
+      "-0.5", "1234567890123456789012345678901234567890123456789012345678901", "4294967296", "361", "-362"};
   int answered = 0;
-  for (int i = 0; i < 1500; ++i) {
+  for (int i = 0; i < 20000; ++i) {  // as many lines as the fuzzing of issue 19
     std::string line;
     const int n = static_cast<int>(rng() % 5);
     for (int k = 0; k < n; ++k) {
@@ -1452,10 +1475,17 @@ TEST_F(Gtp, RandomInputNeverBreaksTheProtocol) {
     if (!r) continue;
     ++answered;
     ASSERT_TRUE(well_formed(*r)) << "for '" << line << "'";
+    // A score is a number of points: never an overflow, an exponent, or
+    // beyond komi plus the board.
+    if (line.rfind("final_score ", 0) == 0 && (*r)[0] == '=') {
+      const std::string score = Session::body(*r);
+      ASSERT_TRUE(is_score(score)) << score << " for '" << line << "'";
+      ASSERT_LE(score == "0" ? 0.0 : std::stod(score.substr(2)), 361 + 25) << score;
+    }
     std::string why;
     ASSERT_TRUE(s.game().board().check_invariants(&why)) << why << " after '" << line << "'";
   }
-  EXPECT_GT(answered, 1000);
+  EXPECT_GT(answered, 13000);
 }
 
 // ---------------------------------------------------------------------------

@@ -54,7 +54,7 @@ TEST_F(PlayoutStatsGtp, HeavyPolicyCountsEveryRuleAndTagsASample) {
   GtpServer server(engine);
   for (const char* m : {"play b e5", "play w e6", "play b d6"}) ASSERT_EQ(reply(server, m), "=\n\n");
   const std::string r = reply(server, "tengen-playout_stats 40");
-  ASSERT_EQ(r.substr(0, 2), "=\n") << r;
+  ASSERT_EQ(r.substr(0, 3), "= \n") << r;
   const auto lines = lines_of(r);
   EXPECT_EQ(lines.at(1).rfind("policy heavy, 40 playouts", 0), 0u) << r;
   long long total = 0;
@@ -118,7 +118,7 @@ TEST_F(PlayoutStatsGtp, RefusesBadArgumentsAndAMissingPatternFile) {
   EXPECT_THROW(Engine{broken}, PatternFileError);
   const std::string r = reply(server, "tengen-param heavy-pattern-file /nonexistent/mogo.txt");
   EXPECT_EQ(r.rfind("? cannot read pattern file '/nonexistent/mogo.txt'", 0), 0u) << r;
-  EXPECT_EQ(reply(server, "tengen-playout_stats 5").rfind("=\npolicy heavy", 0), 0u);
+  EXPECT_EQ(reply(server, "tengen-playout_stats 5").rfind("= \npolicy heavy", 0), 0u);
 }
 
 }  // namespace

@@ -43,10 +43,11 @@ class Engine {
   // A new game on an empty board; komi and time settings are kept.
   void new_game(int size);
 
-  // Decides a move for c without playing it: a point, kPass or kResign.
+  // Decides a move for c without playing it: a point, kPass or kResign
+  // (only if may_resign).
   // cleanup: never pass while dead opponent stones are left (KGS cleanup
   // phase; always on with the capture-dead setting).
-  Point choose_move(Color c, bool cleanup = false, const SearchHooks& hooks = {});
+  Point choose_move(Color c, bool cleanup = false, const SearchHooks& hooks = {}, bool may_resign = true);
   // Decides and plays (a resignation is not played).
   Point genmove(Color c, bool cleanup = false, const SearchHooks& hooks = {});
   // The colour of the last genmove since new_game (Empty before the first).
@@ -71,7 +72,15 @@ class Engine {
   std::vector<Point> free_handicap(int n) const;
 
   Judgement judge_position();
-  double final_score() { return judge_position().score; }
+  // The score a user sees (final_score, GoGui's score view): once the game
+  // is over (two passes), the judgement's area count of the final position;
+  // before that, the score the search expects, beside its win rate.
+  double final_score(const SearchHooks& hooks = {});
+  // Black's expected score at the game's komi, from a search of the
+  // position for the side to move (genmove's limits): the mean final score
+  // of the best move's simulations, rounded to a whole number of points of
+  // area (a score a game can end with).
+  double expected_score(const SearchHooks& hooks = {});
 
   // Replaces the game with the one in an SGF record, replaying moves until
   // before move number `until` (1-based; 0 = all). A move that is illegal

@@ -4,6 +4,7 @@
 // which keeps the tree between moves and turns a game record into a search.
 
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -12,6 +13,7 @@
 
 #include "tengen/board/game.h"
 #include "tengen/engine/priors.h"
+#include "tengen/engine/score_tally.h"
 #include "tengen/patterns/model.h"
 #include "tengen/playout/heavy.h"
 #include "tengen/playout/playout.h"
@@ -37,6 +39,7 @@ struct GoDomain {
     std::unique_ptr<LastGoodReply> replies;  // this thread's, when the heavy policy uses them
     patterns::FeatureExtractor features;  // for the learned priors
     LadderReader ladder;  // for the moves the tree leaves out
+    ScoreTally scores;  // the final scores of this thread's simulations
   };
   static constexpr int kMaxMoves = kMaxPoints;
   static constexpr int kMaxChildren = kMaxPoints;
@@ -88,8 +91,8 @@ struct SearchLimits {
   // starts them at the highest prior, with prior-visits wins, and decides.
   std::vector<Point> favoured;
   // Called from the calling thread every report_interval seconds while the
-  // search runs, and once at the end (ownership left empty), for live
-  // analysis output.
+  // search runs (ownership left empty), and once at the end (with the
+  // ownership), for live analysis output.
   double report_interval = 0;
   std::function<void(const SearchResult&)> report;
 };
@@ -101,6 +104,11 @@ struct RootChild {
   double prior;
   double rave;      // AMAF win rate for the side to move
   std::vector<Point> pv;  // this move, then the most visited replies
+  // Mean final score (Black's area minus White's, komi not taken off) of
+  // the simulations through the move since the root became this position
+  // (over searches that kept the tree); NaN if none, or in a report made
+  // while the search runs.
+  double score = NAN;
 };
 
 struct SearchResult {
@@ -111,6 +119,7 @@ struct SearchResult {
   std::size_t reused_visits = 0;  // root visits kept from the previous search
   std::vector<RootChild> children;  // most visited first
   std::vector<Point> principal_variation;  // the best child's pv
+  double score = NAN;  // as RootChild::score, over all of the root's simulations
   // Per point index: the share of playouts in which Black owned the point,
   // minus the share in which White did, in [-1, 1].
   std::vector<float> ownership;
@@ -155,6 +164,7 @@ class GoSearch {
   Color tree_draw_side_ = Color::Empty;  // and whom its draws were worth draw-value to
   Color tree_to_move_ = Color::Empty;
   int tree_size_ = 0;
+  ScoreTally root_scores_;  // the final scores of the simulations from the kept root
 };
 
 }  // namespace tengen

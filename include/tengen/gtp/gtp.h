@@ -20,9 +20,9 @@ class GtpServer {
  public:
   explicit GtpServer(Engine& engine);
 
-  // Processes one line of input. Returns the complete response ("=id ...\n\n"
-  // or "?id ...\n\n"), or nullopt for lines GTP says to ignore (empty lines,
-  // comments).
+  // Processes one line of input. Returns the complete response ("=id text\n\n"
+  // or "?id text\n\n"; "=\n\n" when empty without an id), or nullopt for
+  // lines GTP says to ignore (empty lines, comments).
   std::optional<std::string> handle_line(std::string_view line);
 
   // Reads commands until quit or end of input, answering each in order.
@@ -50,6 +50,9 @@ class GtpServer {
 
   static Reply success(std::string text = "") { return {true, std::move(text)}; }
   static Reply failure(std::string text) { return {false, std::move(text)}; }
+
+  // The start of a reply: status, id, and the space GoGui cuts at.
+  std::string status_line(bool ok, bool has_text) const;
 
   // Argument parsing helpers; nullopt when malformed.
   std::optional<Point> parse_point(std::string_view s) const;
@@ -85,6 +88,7 @@ class GtpServer {
   Reply cmd_time_settings(const Args&);
   Reply cmd_kgs_time_settings(const Args&);
   Reply cmd_time_left(const Args&);
+  Reply cmd_cputime(const Args&);
   Reply cmd_final_score(const Args&);
   Reply cmd_final_status_list(const Args&);
   Reply cmd_showboard(const Args&);

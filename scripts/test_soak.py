@@ -1,0 +1,92 @@
+"""Tests for scripts/soak.py: the clock it keeps for Tengen, the replies it
+reads, and one short game against GNU Go when both are there.
+
+Run: python3 -m unittest discover -s scripts -p 'test_*.py'
+"""
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import soak  # noqa: E402
+
+GNUGO = "/usr/games/gnugo"
+TENGEN = os.path.join(soak.ROOT, "build", "tengen")
+
+
+class ClockTest(unittest.TestCase):
+    def test_absolute(self):
+        c = soak.Clock("absolute", 10)
+        self.assertEqual(c.settings_commands(), ["time_settings 10 0 0"])
+        self.assertEqual(c.time_left(), (10, 0))
+        self.assertTrue(c.spend(3.7))
+        self.assertEqual(c.time_left(), (6, 0))   # whole seconds, as KGS sends them
+        self.assertFalse(c.spend(6.5))
+        self.assertTrue(c.flagged)
+
+    def test_canadian_main_time_runs_into_a_period(self):
+        c = soak.Clock("canadian", 5, byo=10, stones=2)
+        self.assertEqual(c.settings_commands(), ["time_settings 5 10 2"])
+        self.assertTrue(c.spend(4))
+        self.assertEqual(c.time_left(), (1, 0))
+        self.assertTrue(c.spend(3))                 # 1 s of main time, then 2 s of the period
+        self.assertEqual(c.time_left(), (8, 1))     # and that stone counts
+        self.assertTrue(c.spend(7.5))               # the period's last stone
+        self.assertEqual(c.time_left(), (10, 2))    # a fresh period
+        self.assertTrue(c.spend(6))
+        self.assertFalse(c.spend(4.5))              # 4 s left for the last stone
+
+    def test_japanese_periods(self):
+        c = soak.Clock("japanese", 0, byo=5, periods=2)
+        self.assertEqual(c.settings_commands(), ["kgs-time_settings byoyomi 0 5 2"])
+        self.assertEqual(c.time_left(), (5, 2))
+        self.assertTrue(c.spend(4.9))
+        self.assertEqual(c.time_left(), (5, 2))     # a period is only lost when overrun
+        self.assertTrue(c.spend(6))
+        self.assertEqual(c.time_left(), (5, 1))
+        self.assertFalse(c.spend(5.5))
+
+    def test_every_clock_of_the_mix_is_well_formed(self):
+        for size, clocks in soak.CLOCKS.items():
+            for choice in clocks:
+                if choice[0] == "playouts":
+                    continue
+                c = soak.Clock(*choice)
+                self.assertEqual(len(c.settings_commands()), 1, choice)
+                self.assertGreater(c.time_left()[0], 0, choice)
+
+
+class RepliesTest(unittest.TestCase):
+    def test_move_of(self):
+        self.assertEqual(soak.move_of("D4", "genmove b"), "D4")
+        self.assertEqual(soak.move_of("info move D4 visits 3\nplay d4", "kata-genmove_analyze b 50"), "D4")
+        self.assertEqual(soak.move_of("resign", "genmove w"), "resign")
+        with self.assertRaises(soak.Forfeit):
+            soak.move_of("info move D4 visits 3", "lz-genmove_analyze b 50")
+        with self.assertRaises(soak.Forfeit):
+            soak.move_of("banana", "genmove b")
+
+
+@unittest.skipUnless(os.access(GNUGO, os.X_OK) and os.access(TENGEN, os.X_OK), "needs GNU Go and build/tengen")
+class OneGameTest(unittest.TestCase):
+    def test_a_short_game_without_forfeit(self):
+        out = tempfile.mkdtemp(prefix="soak-test-")
+        clocks = soak.CLOCKS[9]
+        try:
+            soak.CLOCKS[9] = [("playouts", 100)]  # a quick game
+            status = soak.main(["--games9", "1", "--games19", "0", "--seed", "2", "--out", out,
+                                "--tengen", TENGEN + " --log-level warn --threads 1 --memory 32"])
+            with open(os.path.join(out, "summary.txt")) as f:
+                summary = f.read()
+            self.assertEqual(status, 0, summary)
+            self.assertIn("Forfeits: 0", summary)
+            self.assertTrue(os.path.exists(os.path.join(out, "game-0000.sgf")))
+        finally:
+            soak.CLOCKS[9] = clocks
+            shutil.rmtree(out, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    unittest.main()
