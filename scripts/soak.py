@@ -279,7 +279,7 @@ def match_config(cfg, size):
     """The match.Config that match.make_sgf and match.summarize read."""
     return match.Config(engine_cmds=(cfg.tengen, cfg.gnugo), names=("Tengen", "GNU Go"),
                         referee=cfg.gnugo, size=size, komi=cfg.komi[size],
-                        games=cfg.games[size], time=0, move_timeout=cfg.move_timeout,
+                        games=cfg.games[size], time=0, handicap=0, move_timeout=cfg.move_timeout,
                         max_moves=cfg.max_moves or 3 * size * size, out_dir=cfg.out)
 
 
