@@ -106,6 +106,15 @@ void GoDomain::learn_replies(LastGoodReply& replies, const TrailEntry* trail, in
 
 int GoDomain::terminal_result(const Board& b) const { return result_for_black(b.playout_score(), komi); }
 
+// Centred on the score the search expects rather than on zero, the term
+// tells a win by 30 from a win by 10 when the game is decided (and a loss
+// by 10 from one by 30), where the outcome alone makes every move alike
+// (KataGo's dynamic score utility does the same).
+double GoDomain::score_utility(const Board& b) const {
+  const double centre = std::isnan(score_center) ? komi : score_center;
+  return std::tanh((b.playout_score() - centre) / score_scale);
+}
+
 // MoGo tunes C by board size. On 19x19 a move gets some 2,000 playouts
 // spread over 300 candidates, and the learned prior must weigh far more
 // against their noise than on 9x9, where a strong bias loses (docs/strength.md).
@@ -120,6 +129,7 @@ SelectionParams GoSearch::selection_params(const Settings& s, int size) {
   p.consistency_threshold = s.consistency_threshold;
   p.consistency_min_visits = static_cast<std::uint32_t>(s.consistency_min_visits);
   p.draw_value = s.draw_value;
+  p.score_weight = s.score_weight;
   p.prior_visits = static_cast<std::uint32_t>(s.prior_visits);
   return p;
 }
@@ -171,6 +181,7 @@ void GoSearch::configure(const Settings& settings) {
 
 void GoSearch::forget_tree() {
   tree_->clear();
+  expected_area_lead_ = NAN;
   tree_history_.clear();
   tree_setup_.clear();
   tree_to_move_ = Color::Empty;
@@ -211,7 +222,7 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
   tree_size_ = game.size();
 
   // As GoDomain::children, but legal under superko.
-  const GoDomain go = domain(0);
+  const GoDomain go = domain(0, game.size());
   auto ladder = std::make_unique<LadderReader>();
   std::vector<ChildInit> root_children;
   for (int i = 0; i < root_board.empty_count(); ++i) {
@@ -233,7 +244,7 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
     for (int i = 0; i < root.num_children; ++i) {
       if (kids[i].move != to_tree_move(p)) continue;
       kids[i].prior = 1.0f;
-      for (int v = 0; v < settings_.prior_visits; ++v) Tree::add_rave_result(kids[i], 2);
+      for (int v = 0; v < settings_.prior_visits; ++v) Tree::add_rave_result(kids[i], kWinUnits);
     }
   }
 }
@@ -291,7 +302,7 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   prepare_root(game, root_board, to_move, draw_side, limits.favoured);
   const std::size_t reused = tree_->root().n();
 
-  GoDomain domain = this->domain(komi);
+  GoDomain domain = this->domain(komi, game.size());
   Mcts<GoDomain> mcts(domain, *tree_, selection_params(settings_, game.size()));
   mcts.set_expand_visits(static_cast<std::uint32_t>(settings_.expand_visits));
   MctsLimits mcts_limits;
@@ -310,6 +321,7 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
 
   SearchResult result = collect(tree_->root(), stats.playouts);
   result.score = root_scores_.mean();
+  if (!std::isnan(result.score)) expected_area_lead_ = result.score;
   for (RootChild& c : result.children) c.score = root_scores_.mean(to_tree_move(c.move));
   result.seconds = stats.seconds;
   result.reused_visits = reused;
@@ -323,9 +335,11 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   return result;
 }
 
-GoDomain GoSearch::domain(double komi) const {
+GoDomain GoSearch::domain(double komi, int size) const {
   GoDomain d;
   d.komi = komi;
+  d.score_scale = settings_.score_scale * size / 19.0;
+  d.score_center = expected_area_lead_;
   d.heavy = heavy_.get();
   d.priors = prior_weights(settings_);
   d.rave = settings_.rave;
@@ -342,7 +356,7 @@ SearchResult GoSearch::collect(const Node& root, std::int64_t playouts) {
   const Node* kids = tree_->children(root);
   for (int i = 0; i < root.num_children; ++i) {
     const Node& c = kids[i];
-    result.children.push_back({to_point(c.move), c.n(), c.value(), c.prior, c.rave_value(), {}});
+    result.children.push_back({to_point(c.move), c.n(), c.win_rate(), c.prior, c.rave_value(), {}});
     if (c.n() > 0) result.children.back().pv = principal_variation(c);
   }
   std::stable_sort(result.children.begin(), result.children.end(),

@@ -27,6 +27,7 @@ void Tree::copy_node(Node& to, const Node& from) {
   to.state.store(from.state.load(std::memory_order_relaxed), std::memory_order_relaxed);
   to.visits.store(from.visits.load(std::memory_order_relaxed), std::memory_order_relaxed);
   to.wins.store(from.wins.load(std::memory_order_relaxed), std::memory_order_relaxed);
+  to.outcomes.store(from.outcomes.load(std::memory_order_relaxed), std::memory_order_relaxed);
   to.rave_visits.store(from.rave_visits.load(std::memory_order_relaxed), std::memory_order_relaxed);
   to.rave_wins.store(from.rave_wins.load(std::memory_order_relaxed), std::memory_order_relaxed);
   to.virtual_loss.store(0, std::memory_order_relaxed);
@@ -37,7 +38,8 @@ void Tree::init_child(Node& child, const ChildInit& init, std::uint32_t prior_vi
   fresh.move = init.move;
   fresh.prior = init.prior;
   fresh.rave_visits.store(prior_visits, std::memory_order_relaxed);
-  fresh.rave_wins.store(static_cast<std::uint32_t>(2.0f * prior_visits * init.prior + 0.5f), std::memory_order_relaxed);
+  fresh.rave_wins.store(static_cast<std::uint32_t>(float{kWinUnits} * prior_visits * init.prior + 0.5f),
+                        std::memory_order_relaxed);
   copy_node(child, fresh);
 }
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "support/diagram.h"
 #include "tengen/engine/go_search.h"
@@ -233,6 +234,32 @@ TEST(GoSearch, ProgressiveBiasGrowsWithTheBoard) {
   // The defaults are the values the matches in docs/strength.md chose.
   EXPECT_DOUBLE_EQ(Settings{}.progressive_bias, 0.5);
   EXPECT_DOUBLE_EQ(Settings{}.progressive_bias_19, 0.5);
+}
+
+TEST(GoSearch, TheScoreTermIsCentredOnTheExpectedLead) {
+  const Board empty(9);  // an area lead of 0
+  GoDomain d;
+  d.komi = 7;
+  d.score_scale = 10;
+  EXPECT_DOUBLE_EQ(d.score_utility(empty), std::tanh(-0.7));  // no expectation yet: centred on the komi
+  d.score_center = -7;
+  EXPECT_DOUBLE_EQ(d.score_utility(empty), std::tanh(0.7));
+}
+
+TEST(GoSearch, ScoreAwareSearchReportsTheOutcomesWinRate) {
+  Settings s = small_settings(1000);
+  s.score_weight = 0.3;
+  GoSearch search(s);
+  const Game game(9, 7.5);
+  const SearchResult r = search.run(game, Color::Black, 7.5, {1000, 0, 0});
+  // The value mixes in the score; the win rate is the outcome's alone, a
+  // fraction of whole wins and losses (no draws at komi 7.5).
+  for (const RootChild& c : r.children) {
+    EXPECT_GE(c.win_rate, 0.0);
+    EXPECT_LE(c.win_rate, 1.0);
+    const double wins = c.win_rate * c.visits;
+    EXPECT_NEAR(wins, std::round(wins), 1e-6 + 0.25 * c.visits / kWinUnits) << vertex_string(c.move, 9);
+  }
 }
 
 // Black's G7 is in atari; running out at G6 leaves two liberties and the

@@ -51,6 +51,10 @@ struct GoDomain {
   const patterns::PatternModel* model = nullptr;  // learned priors; the expert rules alone if null
   double learned_exponent = 0.5;
   double learned_mix = 1.0;
+  // Score-aware search: the score term is tanh((area lead - centre) /
+  // score_scale), centred on the area lead the search expects (NaN: komi).
+  double score_scale = 20;
+  double score_center = NAN;
   bool rave = true;
   bool prune_ladders = true;
 
@@ -67,6 +71,7 @@ struct GoDomain {
   // Teaches the thread's last good replies the simulation in trail[0, length).
   static void learn_replies(LastGoodReply& replies, const TrailEntry* trail, int length, int result_for_black);
   int terminal_result(const Board& b) const;
+  double score_utility(const Board& b) const;
   bool amaf(TreeMove m) const { return rave && m != kTreePass; }
   // H(d) of n candidate moves of b for the side to move: the expert rules,
   // the learned model, or their blend (learned_mix).
@@ -139,7 +144,8 @@ class GoSearch {
   SearchResult run(const Game& game, Color to_move, double komi, const SearchLimits& limits,
                    const std::atomic<bool>* stop = nullptr);
 
-  // Forgets the kept tree (a new game, an undo, a new position).
+  // Forgets the kept tree (a new game, an undo, a new position), and the
+  // expected score the score term is centred on.
   void forget_tree();
 
   // The selection formula's parameters for a board of this size.
@@ -148,7 +154,7 @@ class GoSearch {
  private:
   void prepare_root(const Game& game, const Board& root_board, Color to_move, Color draw_side,
                     const std::vector<Point>& favoured);
-  GoDomain domain(double komi) const;  // the Go side of a search with these settings
+  GoDomain domain(double komi, int size) const;  // the Go side of a search with these settings
   bool keep_going(std::int64_t playouts, double seconds, const SearchLimits& limits, double* last_report);
   SearchResult collect(const Node& root, std::int64_t playouts);
   std::vector<Point> principal_variation(const Node& node);
@@ -165,6 +171,7 @@ class GoSearch {
   Color tree_to_move_ = Color::Empty;
   int tree_size_ = 0;
   ScoreTally root_scores_;  // the final scores of the simulations from the kept root
+  double expected_area_lead_ = NAN;  // the last search's, where the score term is centred
 };
 
 }  // namespace tengen

@@ -19,6 +19,8 @@
 //   int rollout(State& s, Rng&, Scratch&, TrailEntry* trail, int* length) const;
 //   int terminal_result(const State&) const;         // same units, at a terminal state
 //   bool amaf(TreeMove) const;                       // takes part in RAVE (a pass does not)
+// and, for score-aware search (SelectionParams::score_weight), optionally:
+//   double score_utility(const State&) const;        // in [-1, 1] for player 0, at the end
 
 #include <algorithm>
 #include <atomic>
@@ -214,30 +216,38 @@ class Mcts {
     int length = depth;
     const int result = domain_.terminal(state) ? domain_.terminal_result(state)
                                                : domain_.rollout(state, w.rng, w.scratch, w.trail, &length);
+    const std::uint32_t outcome = outcome_units(result);
+    std::uint32_t value = outcome;
+    if constexpr (requires { domain_.score_utility(state); }) {
+      if (params_.score_weight > 0) value = score_aware_units(outcome, domain_.score_utility(state));
+    }
     ++w.playouts;
     w.max_depth = std::max(w.max_depth, depth);
-    backup(w, depth, length, result, root_player);
+    backup(w, depth, length, value, outcome, root_player);
   }
 
-  // A draw, in half points for player 0, worth draw_value to draw_player_
-  // on average: the statistics count half points, so the draw becomes a win
-  // or a loss for that player often enough (rare, so the noise is small;
-  // finer units would bring the visit counters nearer their overflow).
-  int value_draw(Worker& w) const {
+  // Player 0's share of a result given in half points, in kWinUnits; a draw
+  // is worth draw_value to draw_player_ and the rest to the other player.
+  std::uint32_t outcome_units(int half_points) const {
+    if (half_points != 1) return half_points == 2 ? kWinUnits : 0;
     const double d = params_.draw_value;
-    const bool away = w.rng.uniform() < std::fabs(2 * d - 1);
-    const int for_player = !away ? 1 : d < 0.5 ? 0 : 2;
-    return draw_player_ == 0 ? for_player : 2 - for_player;
+    return static_cast<std::uint32_t>(std::lround((draw_player_ == 0 ? d : 1 - d) * kWinUnits));
+  }
+
+  // The outcome blended with the score term, both for player 0.
+  std::uint32_t score_aware_units(std::uint32_t outcome, double utility) const {
+    const double w = params_.score_weight;
+    const double u = std::clamp(utility, -1.0, 1.0);
+    return static_cast<std::uint32_t>(std::lround((1 - w) * outcome + w * (1 + u) / 2 * kWinUnits));
   }
 
   // Credits every node on the path, and the RAVE statistics of the children
   // of every node on the path: a child counts for node path[d] when its move
   // was first played, at ply d or later, by the side to move at path[d].
-  void backup(Worker& w, int depth, int length, int result, int root_player) {
-    if (result == 1 && params_.draw_value != 0.5) result = value_draw(w);
-    const auto half_points_for = [&](int player) {
-      return static_cast<std::uint32_t>(player == 0 ? result : 2 - result);
-    };
+  // value and outcome are player 0's, in kWinUnits.
+  void backup(Worker& w, int depth, int length, std::uint32_t value, std::uint32_t outcome, int root_player) {
+    const auto value_for = [&](int player) { return player == 0 ? value : kWinUnits - value; };
+    const auto outcome_for = [&](int player) { return player == 0 ? outcome : kWinUnits - outcome; };
     for (int j = length - 1; j >= 0; --j) {
       const TrailEntry& e = w.trail[j];
       if (domain_.amaf(e.move)) w.first_player[e.move] = e.player;
@@ -245,7 +255,7 @@ class Mcts {
       Node& node = *w.path[j];
       if (!node.expanded()) continue;
       Node* kids = tree_.children(node);
-      const std::uint32_t points = half_points_for(e.player);
+      const std::uint32_t points = value_for(e.player);
       for (int i = 0; i < node.num_children; ++i) {
         if (w.first_player[kids[i].move] == e.player) Tree::add_rave_result(kids[i], points);
       }
@@ -253,9 +263,10 @@ class Mcts {
     for (int j = 0; j < length; ++j) w.first_player[w.trail[j].move] = kNobody;
     // path[d] was reached by the move of ply d-1; the root counts for the
     // opponent of the side to move there.
-    Tree::add_result(*w.path[0], half_points_for(1 - root_player));
+    Tree::add_result(*w.path[0], value_for(1 - root_player), outcome_for(1 - root_player));
     for (int d = 1; d <= depth; ++d) {
-      Tree::add_result(*w.path[d], half_points_for(w.trail[d - 1].player));
+      const int mover = w.trail[d - 1].player;
+      Tree::add_result(*w.path[d], value_for(mover), outcome_for(mover));
       w.path[d]->virtual_loss.fetch_sub(1, std::memory_order_relaxed);
     }
   }

@@ -41,6 +41,10 @@ struct SelectionParams {
   // zero-sum. Under 0.5 the search prefers a fair chance of a win to a sure
   // draw (komi 7 on 9x9 allows draws).
   double draw_value = 0.5;
+  // Score-aware search: a simulation's value is (1 - w) times its outcome
+  // plus w times (1 + u) / 2, where u in [-1, 1] is the domain's bounded
+  // function of the final score (Domain::score_utility). 0: outcome only.
+  double score_weight = 0.0;
 };
 
 // log(x) for x >= 1 to about 0.3% (a cubic on the mantissa): selection
@@ -59,7 +63,7 @@ inline double mogo_score(const Node& child, std::uint32_t parent_visits, const S
   const double n = child.n() + static_cast<double>(child.virtual_loss.load(std::memory_order_relaxed));
   const double r = child.rave_n();
   // Virtual losses count as visits without wins.
-  const double mean = n > 0 ? child.wins.load(std::memory_order_relaxed) / (2.0 * n) : 0.0;
+  const double mean = n > 0 ? child.wins.load(std::memory_order_relaxed) / (double{kWinUnits} * n) : 0.0;
   const double rave = std::max(child.rave_value(), p.rave_floor);
   const double beta = r > 0 ? r / (r + n + r * n / p.rave_equivalence) : 0.0;
   const double gamma = std::min(p.prior_weight / std::max(r, 1.0), 1.0 - beta);

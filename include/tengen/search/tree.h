@@ -28,6 +28,12 @@ using TreeMove = std::uint16_t;
 using NodeIndex = std::uint32_t;
 inline constexpr NodeIndex kNoNode = 0xFFFFFFFFu;
 
+// Results are counted in units of 1/64 of a win for the player credited: a
+// win is 64, a loss 0, a draw its draw value; a score-aware result (see
+// SelectionParams::score_weight) lies anywhere between. Fine units keep
+// those exact; the counters still hold 67 million visits' worth.
+inline constexpr std::uint32_t kWinUnits = 64;
+
 struct Node {
   enum State : std::uint8_t { kLeaf = 0, kExpanding = 1, kExpanded = 2, kUnexpandable = 3 };
 
@@ -37,7 +43,8 @@ struct Node {
   float prior = 0.5f;  // H(d) in [0, 1]
   std::atomic<std::uint8_t> state{kLeaf};
   std::atomic<std::uint32_t> visits{0};
-  std::atomic<std::uint32_t> wins{0};         // in half points, for the player who made `move`
+  std::atomic<std::uint32_t> wins{0};         // value in kWinUnits, for the player who made `move`
+  std::atomic<std::uint32_t> outcomes{0};     // the same without the score term: wins, losses, draws
   std::atomic<std::uint32_t> rave_visits{0};  // AMAF statistics, same units
   std::atomic<std::uint32_t> rave_wins{0};
   std::atomic<std::int32_t> virtual_loss{0};
@@ -45,14 +52,20 @@ struct Node {
   bool expanded() const { return state.load(std::memory_order_acquire) == kExpanded; }
   std::uint32_t n() const { return visits.load(std::memory_order_relaxed); }
   std::uint32_t rave_n() const { return rave_visits.load(std::memory_order_relaxed); }
-  // Mean result for the player who made `move`, in [0, 1].
-  double value() const {
-    const std::uint32_t v = n();
-    return v == 0 ? 0.5 : wins.load(std::memory_order_relaxed) / (2.0 * v);
-  }
+  // Mean value for the player who made `move`, in [0, 1]: what the search
+  // maximises (the outcome, plus the score term when it is on).
+  double value() const { return mean(wins); }
+  // Mean outcome alone: the win rate (a draw counted at its draw value).
+  double win_rate() const { return mean(outcomes); }
   double rave_value() const {
     const std::uint32_t v = rave_n();
-    return v == 0 ? 0.5 : rave_wins.load(std::memory_order_relaxed) / (2.0 * v);
+    return v == 0 ? 0.5 : rave_wins.load(std::memory_order_relaxed) / (double{kWinUnits} * v);
+  }
+
+ private:
+  double mean(const std::atomic<std::uint32_t>& units) const {
+    const std::uint32_t v = n();
+    return v == 0 ? 0.5 : units.load(std::memory_order_relaxed) / (double{kWinUnits} * v);
   }
 };
 // 40 bytes: a 19x19 expansion (362 children) spans about 230 cache lines;
@@ -93,17 +106,19 @@ class Tree {
   // thread-safe: call between searches. Returns the nodes kept.
   std::size_t reroot(const TreeMove* moves, int count);
 
-  // Records a finished simulation through a node.
-  static void add_result(Node& n, std::uint32_t half_points) {
+  // Records a finished simulation through a node: its value and its
+  // outcome alone, in kWinUnits.
+  static void add_result(Node& n, std::uint32_t value, std::uint32_t outcome) {
     n.visits.fetch_add(1, std::memory_order_relaxed);
-    n.wins.fetch_add(half_points, std::memory_order_relaxed);
+    n.wins.fetch_add(value, std::memory_order_relaxed);
+    n.outcomes.fetch_add(outcome, std::memory_order_relaxed);
   }
   // RAVE updates are many (a whole child list per node on the path) and
   // statistical: a plain relaxed load and store instead of a locked add, so
   // two threads updating the same child at once may lose one update.
-  static void add_rave_result(Node& n, std::uint32_t half_points) {
+  static void add_rave_result(Node& n, std::uint32_t value) {
     n.rave_visits.store(n.rave_visits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-    n.rave_wins.store(n.rave_wins.load(std::memory_order_relaxed) + half_points, std::memory_order_relaxed);
+    n.rave_wins.store(n.rave_wins.load(std::memory_order_relaxed) + value, std::memory_order_relaxed);
   }
 
  private:

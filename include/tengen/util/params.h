@@ -33,6 +33,10 @@ struct Settings {
   int consistency_min_visits = 1000;
   double draw_value = 0.25;  // under 0.5: shun draws (docs/strength.md)
   int prior_visits = 10;
+  // Score-aware search (search/selection.h): the weight of the score term
+  // and its scale in points on 19x19 (proportional to the board's side).
+  double score_weight = 0.0;
+  double score_scale = 20.0;
   // Expert-rule prior H(d) (engine/priors.h): a base and additive terms.
   double prior_base = 0.4;
   double prior_capture = 0.3;
