@@ -22,12 +22,13 @@ def main():
     parser.add_argument("--playouts", type=int, default=1000)
     parser.add_argument("--level", type=int, default=1, help="GNU Go's level")
     parser.add_argument("--out", default="matches/check", help="output directory")
+    parser.add_argument("--log-level", default="warn", help="Tengen's log level (its log is kept beside each game)")
     args = parser.parse_args()
 
     match = pathlib.Path(__file__).with_name("match.py")
     # No resignation on either side: the games must reach two passes and a
     # final score.
-    tengen = f"{args.tengen} --playouts {args.playouts} --resign-threshold 0 --seed 7 --log-level warn"
+    tengen = f"{args.tengen} --playouts {args.playouts} --resign-threshold 0 --seed 7 --log-level {args.log_level}"
     gnugo = f"{args.gnugo} --mode gtp --chinese-rules --level {args.level} --never-resign --seed 1"
     cmd = [sys.executable, str(match), "--engine1", tengen, "--engine2", gnugo,
            "--referee", f"{args.gnugo} --mode gtp --chinese-rules",

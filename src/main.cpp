@@ -8,15 +8,19 @@
 #include <boost/program_options.hpp>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "tengen/cluster/front.h"
+#include "tengen/cluster/transport.h"
 #include "tengen/engine/bench.h"
 #include "tengen/engine/search_bench.h"
 #include "tengen/engine/engine.h"
@@ -223,7 +227,9 @@ int run_solve_bench(const std::vector<std::string>& args) {
   return seki ? run_seki_bench(options, std::cout) : run_connect_four_bench(options, std::cout);
 }
 
-int run(int argc, char** argv) {
+// transport: to the other ranks under mpirun (GTP only), else null; played:
+// set once GTP play (and with it the cluster's start-up handshake) begins.
+int run(int argc, char** argv, cluster::Transport* transport, bool* played) {
   std::string mode = "gtp";
   std::vector<std::string> args(argv + 1, argv + argc);
   if (!args.empty() && args[0] == "solve-bench") return run_solve_bench({args.begin() + 1, args.end()});
@@ -298,25 +304,50 @@ int run(int argc, char** argv) {
   Engine engine(settings);  // reads the learned pattern model, if any: a bad one stops Tengen here
   spdlog::info("Tengen {} ready: {} thread(s), {} playouts, {} s per move", TENGEN_VERSION, settings.threads,
                settings.playouts, settings.time);
-  GtpServer server(engine);
-  server.run(std::cin, std::cout);
-  return 0;
+  *played = true;
+  return cluster::play(engine, transport, std::cin, std::cout);
+}
+
+// The subcommands that never join a cluster (each rank would run its own).
+bool gtp_mode(int argc, char** argv) {
+  if (argc < 2) return true;
+  const std::string first = argv[1];
+  return first != "bench" && first != "solve-bench" && first != "learn" && first != "predict";
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  std::unique_ptr<cluster::Transport> transport;
+  bool played = false;
+  std::string message;
   try {
-    return run(argc, argv);
+    if (gtp_mode(argc, argv)) transport = cluster::start_mpi(&argc, &argv);
+    // Only rank 0 speaks on stdout (--help, --version, GTP).
+    if (transport && transport->rank() != 0) std::cout.rdbuf(nullptr);
+    int code = run(argc, argv, transport.get(), &played);
+    // An early exit (--help, --print-config) still joins the start-up handshake.
+    if (transport && !played) code = cluster::leave(transport.get(), code, "");
+    if (transport && transport->exit_at_once()) {
+      // A rank was lost: no MPI_Finalize, and no MPI exit handlers either.
+      std::cout.flush();
+      std::cerr.flush();
+      spdlog::default_logger()->flush();
+      std::_Exit(code);
+    }
+    return code;
   } catch (const UsageError& e) {
-    std::cerr << "tengen: error: " << e.what() << "\n(see tengen --help)" << std::endl;
+    message = std::string("tengen: error: ") + e.what() + "\n(see tengen --help)";
   } catch (const po::error& e) {
-    std::cerr << "tengen: error: " << e.what() << "\n(see tengen --help)" << std::endl;
+    message = std::string("tengen: error: ") + e.what() + "\n(see tengen --help)";
   } catch (const patterns::PatternModelError& e) {  // learned priors without a usable model
-    std::cerr << "tengen: error: " << e.what() << std::endl;
+    message = std::string("tengen: error: ") + e.what();
   } catch (const std::exception& e) {
-    std::cerr << "tengen: fatal: " << e.what() << std::endl;
+    message = std::string("tengen: fatal: ") + e.what();
   }
+  // Before play, under mpirun: rank 0 prints one message for every rank.
+  if (!played) return cluster::leave(transport.get(), 2, message);
+  std::cerr << message << std::endl;
   return 2;
 }

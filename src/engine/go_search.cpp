@@ -279,6 +279,8 @@ bool GoSearch::keep_going(std::int64_t playouts, double seconds, const SearchLim
     const double end = std::max(limits.seconds, limits.max_seconds);
     remaining = std::min(remaining, rate * std::max(0.0, end - seconds));
   }
+  // In a cluster the other ranks' simulations close the gap too.
+  if (observer_) remaining *= observer_->playout_scale();
   if (settings_.early_stop && limits.early_stop && first - second > remaining) return false;
   if (limits.seconds > 0 && seconds >= limits.seconds) {
     bool most_is_best = true;
@@ -301,6 +303,7 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   const Color draw_side = limits.draw_side == Color::Empty ? to_move : limits.draw_side;
   prepare_root(game, root_board, to_move, draw_side, limits.favoured);
   const std::size_t reused = tree_->root().n();
+  if (observer_) observer_->search_started({game, to_move, komi, draw_side, limits.favoured}, *tree_);
 
   GoDomain domain = this->domain(komi, game.size());
   Mcts<GoDomain> mcts(domain, *tree_, selection_params(settings_, game.size()));
@@ -319,7 +322,9 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
     root_scores_.merge(s.scores);
   });
 
-  SearchResult result = collect(tree_->root(), stats.playouts);
+  // The cluster's simulations count (the ownership below is this process's).
+  const std::int64_t remote = observer_ ? observer_->search_finished(*tree_, stats.playouts) : 0;
+  SearchResult result = collect(tree_->root(), stats.playouts + remote);
   result.score = root_scores_.mean();
   if (!std::isnan(result.score)) expected_area_lead_ = result.score;
   for (RootChild& c : result.children) c.score = root_scores_.mean(to_tree_move(c.move));

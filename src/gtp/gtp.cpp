@@ -125,7 +125,12 @@ const std::vector<GtpServer::Command>& GtpServer::commands() {
 std::vector<std::string> GtpServer::command_names() const {
   std::vector<std::string> names;
   for (const auto& c : commands()) names.emplace_back(c.name);
+  for (const auto& [name, handler] : extra_commands_) names.push_back(name);
   return names;
+}
+
+void GtpServer::add_command(std::string name, ExtraCommand handler) {
+  extra_commands_.emplace_back(std::move(name), std::move(handler));
 }
 
 std::optional<std::string> GtpServer::handle_line(std::string_view raw) {
@@ -143,11 +148,17 @@ std::optional<std::string> GtpServer::handle_line(std::string_view raw) {
     const Args args(words.begin() + 1, words.end());
     const auto& table = commands();
     auto it = std::find_if(table.begin(), table.end(), [&](const Command& c) { return c.name == name; });
-    if (it == table.end()) {
+    auto extra = std::find_if(extra_commands_.begin(), extra_commands_.end(), [&](const auto& c) { return c.first == name; });
+    if (it == table.end() && extra == extra_commands_.end()) {
       reply = failure("unknown command");
     } else {
       try {
-        reply = (this->*(it->handler))(args);
+        if (it != table.end()) {
+          reply = (this->*(it->handler))(args);
+        } else {
+          const auto [ok, text] = extra->second(args);
+          reply = {ok, text};
+        }
       } catch (const std::exception& e) {
         // A failed command must not take the engine down; the game state is
         // only changed by handlers after their checks pass.
@@ -155,6 +166,7 @@ std::optional<std::string> GtpServer::handle_line(std::string_view raw) {
         reply = failure(std::string("internal error: ") + e.what());
       }
     }
+    if (listener_) listener_({name, args, reply.ok, reply.text});
   }
   if (reply.streamed) {
     // The "=id" line and the streamed lines are out; the rest, then the end.
@@ -242,14 +254,15 @@ bool GtpServer::is_known(std::string_view name) {
 
 GtpServer::Reply GtpServer::cmd_known_command(const Args& args) {
   if (args.size() != 1) return failure("syntax error");
-  return success(is_known(args[0]) ? "true" : "false");
+  const std::vector<std::string> names = command_names();
+  return success(std::find(names.begin(), names.end(), args[0]) != names.end() ? "true" : "false");
 }
 
 GtpServer::Reply GtpServer::cmd_list_commands(const Args&) {
   std::string out;
-  for (const auto& c : commands()) {
+  for (const std::string& name : command_names()) {
     if (!out.empty()) out += '\n';
-    out += c.name;
+    out += name;
   }
   return success(out);
 }

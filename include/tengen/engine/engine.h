@@ -62,6 +62,12 @@ class Engine {
   // draw_side: whom a draw is worth draw-value to (Empty: c).
   SearchResult analyze(Color c, double seconds, const std::atomic<bool>* stop, Color draw_side = Color::Empty);
   const SearchResult& last_search() const { return last_search_; }
+  // Cluster hooks: the observer sees every search (cluster/); a worker rank
+  // runs the search rank 0 asks for, at rank 0's komi, on this game.
+  void set_search_observer(SearchObserver* observer) { search_.set_observer(observer); }
+  SearchResult search_position(Color c, double komi, const SearchLimits& limits, const std::atomic<bool>* stop) {
+    return search_.run(game_, c, komi, limits, stop);
+  }
   // The komi c's search plays for (Black's debt): the game's, moved by
   // dynamic komi (handicap bonus and ratchet).
   double search_komi(Color c) const;

@@ -14,6 +14,7 @@
 #include "tengen/board/game.h"
 #include "tengen/engine/priors.h"
 #include "tengen/engine/score_tally.h"
+#include "tengen/engine/search_observer.h"
 #include "tengen/patterns/model.h"
 #include "tengen/playout/heavy.h"
 #include "tengen/playout/playout.h"
@@ -151,6 +152,9 @@ class GoSearch {
   // The selection formula's parameters for a board of this size.
   static SelectionParams selection_params(const Settings& s, int size);
 
+  // Cluster hook: told of every search (null: none). Not owned.
+  void set_observer(SearchObserver* observer) { observer_ = observer; }
+
  private:
   void prepare_root(const Game& game, const Board& root_board, Color to_move, Color draw_side,
                     const std::vector<Point>& favoured);
@@ -172,6 +176,7 @@ class GoSearch {
   int tree_size_ = 0;
   ScoreTally root_scores_;  // the final scores of the simulations from the kept root
   double expected_area_lead_ = NAN;  // the last search's, where the score term is centred
+  SearchObserver* observer_ = nullptr;  // the cluster's, if any
 };
 
 }  // namespace tengen

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "tengen/engine/engine.h"
@@ -33,6 +34,19 @@ class GtpServer {
 
   bool quit_requested() const { return quit_; }
   std::vector<std::string> command_names() const;
+
+  // Extension points for the cluster (cluster/front.h): commands beyond the
+  // table (the handler answers ok or not, and the text), and a listener
+  // told of every command handled, after it ran.
+  using ExtraCommand = std::function<std::pair<bool, std::string>(const std::vector<std::string>& args)>;
+  void add_command(std::string name, ExtraCommand handler);
+  struct Handled {
+    const std::string& name;
+    const std::vector<std::string>& args;
+    bool ok;
+    const std::string& text;  // the reply's text (streamed lines excluded)
+  };
+  void set_listener(std::function<void(const Handled&)> listener) { listener_ = std::move(listener); }
 
  private:
   using Args = std::vector<std::string>;
@@ -121,6 +135,8 @@ class GtpServer {
   Reply cmd_cgos_gameover(const Args&);
 
   Engine& engine_;
+  std::vector<std::pair<std::string, ExtraCommand>> extra_commands_;
+  std::function<void(const Handled&)> listener_;
   bool quit_ = false;
   std::shared_ptr<InputQueue> input_;
   std::ostream* out_ = nullptr;

@@ -111,6 +111,12 @@ struct Settings {
   double time_margin = 1.0;        // seconds kept in reserve
   double time_moves_ahead = 0.4;   // expected remaining own moves per empty point
   bool time_by_phase = true;       // main time weighted by the phase of the game (time_control.h)
+  // Cluster (cluster/, under mpirun): how the ranks share their trees
+  int cluster_sync_ms = 100;        // between two exchanges of statistics
+  int cluster_share_depth = 3;      // deepest node shared (the root is 0)
+  int cluster_share_min_visits = 16;  // a node is shared once it has this many visits
+  int cluster_timeout_ms = 3000;    // a rank silent this long is given up
+  int cluster_final_wait_ms = 50;   // at the end of a search, wait this long for the last statistics
   // Game defaults
   int board_size = 19;
   double komi = 7.5;
