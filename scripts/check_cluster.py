@@ -7,6 +7,7 @@ so that nothing can hang CI. Used by ctest; by hand:
   scripts/check_cluster.py --tengen build/tengen game      # a 9x9 game against GNU Go
   scripts/check_cluster.py --tengen build/tengen kill      # kill -9 of a worker
   scripts/check_cluster.py --tengen build/tengen stop      # SIGSTOP of a worker
+  scripts/check_cluster.py --tengen build/tengen front     # kill -9 of rank 0: the job ends
   scripts/check_cluster.py --tengen build/tengen abort     # kill -9 without --enable-recovery
   scripts/check_cluster.py --tengen build/tengen options   # bad options: one message
   scripts/check_cluster.py --tengen build/tengen single    # -np 1 is the plain engine
@@ -248,6 +249,24 @@ def check_stop(args, log):
     fault(args, log, signal.SIGSTOP)
 
 
+def check_front(args, log):
+    """Rank 0 killed: the workers notice its silence and end, and so does
+    mpirun, instead of searching forever."""
+    tengen = [args.tengen, "--playouts", "300", "--threads", "1", "--log-level", "info",
+              "--cluster-timeout-ms", "1000"]
+    gtp = Gtp(mpirun_prefix(args, 3) + tengen, log)
+    try:
+        gtp.send("boardsize 9")
+        gtp.send("genmove b")
+        pids = worker_pids(gtp, 3)
+        start = time.monotonic()
+        os.kill(pids[0], signal.SIGKILL)
+        gtp.wait(60)
+        print("ok: rank 0 killed, mpirun ended %.1f s later" % (time.monotonic() - start))
+    finally:
+        gtp.close()
+
+
 def check_abort(args, log):
     """Without --enable-recovery mpirun ends the job when a rank dies: the
     front end must end too, with a message and a non-zero status."""
@@ -306,7 +325,7 @@ def check_single(args, log):
 
 
 CHECKS = {"step": check_step, "game": check_game, "kill": check_kill, "stop": check_stop,
-          "abort": check_abort, "options": check_options, "single": check_single}
+          "front": check_front, "abort": check_abort, "options": check_options, "single": check_single}
 
 
 def main():
@@ -318,6 +337,9 @@ def main():
     p.add_argument("checks", nargs="+", choices=sorted(CHECKS))
     args = p.parse_args()
     args.tengen = str(pathlib.Path(args.tengen).resolve())
+    # In containers, Open MPI's single-copy shared memory (CMA) is often
+    # refused by ptrace rules; plain copies work everywhere.
+    os.environ.setdefault("OMPI_MCA_btl_vader_single_copy_mechanism", "none")
     os.makedirs(args.out, exist_ok=True)
     failed = 0
     for name in args.checks:

@@ -173,6 +173,7 @@ void Leader::handle(int from, const std::string& bytes) {
 // are summed; rank 0 adds the workers' to its tree, and each worker gets the
 // sum less its own. `last`: the search is over, only rank 0's tree gains.
 void Leader::relay(bool last) {
+  const auto start = Clock::now();
   const StatsDelta own = last ? StatsDelta{} : sharing_->take_local();
   std::vector<StatsDelta> from(peers_.size());
   std::vector<const StatsDelta*> parts{&own};
@@ -198,6 +199,7 @@ void Leader::relay(bool last) {
   }
   ++relays_;
   last_relay_ = Clock::now();
+  sharing_time_ += last_relay_ - start;
 }
 
 void Leader::lose(int rank, const std::string& why) {
@@ -234,7 +236,9 @@ void Leader::search_started(const SearchSpec& spec, Tree& tree) {
   timeout_ = timeout_ms();
   std::lock_guard lock(mutex_);
   ++search_id_;
+  const auto start = Clock::now();
   sharing_ = std::make_unique<TreeSharing>(tree, ShareConfig{s.cluster_share_depth, s.cluster_share_min_visits});
+  sharing_time_ = Clock::now() - start;
   sync_ms_ = s.cluster_sync_ms;
   last_relay_ = Clock::now();
   own_root_visits_ = remote_root_visits_ = relays_ = 0;
@@ -252,7 +256,8 @@ std::int64_t Leader::search_finished(Tree&, std::int64_t local_playouts) {
        [&] { return all_live([&](const Peer& p) { return p.final_id >= id; }); });
   relay(true);
   const std::int64_t remote = remote_root_visits_;
-  spdlog::debug("cluster: search {}: {} own and {} remote simulations, {} relays", id, local_playouts, remote, relays_);
+  spdlog::debug("cluster: search {}: {} own and {} remote simulations, {} relays, {:.1f} ms of sharing work", id,
+                local_playouts, remote, relays_, std::chrono::duration<double, std::milli>(sharing_time_).count());
   sharing_.reset();
   playouts_ += local_playouts;
   return remote;

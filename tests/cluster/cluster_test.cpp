@@ -73,6 +73,13 @@ class LocalCluster {
     return last.size() > 2 ? last.substr(2) : "";
   }
 
+  // Sends a command without waiting for its reply (analysis streams until
+  // the next command).
+  void start(const std::string& command) {
+    gtp.write(command);
+    ++sent_;
+  }
+
   void finish() {
     if (front.joinable()) {
       gtp.write("quit");
@@ -188,6 +195,41 @@ TEST_F(Cluster, TheMoveIsChosenOnEveryRanksSimulations) {
   const auto traffic = c.send("tengen-cluster traffic");
   EXPECT_NE(traffic.find("rank 1 messages"), std::string::npos) << traffic;
   EXPECT_EQ(traffic.find("sync_bytes 0\n"), std::string::npos) << traffic;
+}
+
+TEST_F(Cluster, WorkersPonderWithRankZero) {
+  Settings s = cluster_settings();
+  s.ponder = true;
+  LocalCluster c(3, s);
+  c.send("boardsize 9");
+  c.send("play b e5");
+  // Rank 0 thinks on the opponent's time until the next command; so do all.
+  std::this_thread::sleep_for(400ms);
+  const auto lines = parse_status(c.send("tengen-cluster"));
+  ASSERT_EQ(lines.size(), 3u);
+  for (const RankLine& line : lines) EXPECT_GT(line.playouts, 0) << "rank " << line.rank << " did not ponder";
+}
+
+TEST_F(Cluster, AnalysisReportsTheWholeClustersVisits) {
+  LocalCluster c(3);
+  c.send("boardsize 9");
+  c.start("lz-analyze b 10");
+  ASSERT_TRUE(c.gtp.wait_text("info move", 40, 60s));
+  const auto lines = parse_status(c.send("tengen-cluster"));
+  // The last report before the analysis ended.
+  const std::string out = c.gtp.wait_replies(3, 1s);
+  const std::size_t from = out.rfind("\ninfo move");
+  ASSERT_NE(from, std::string::npos) << out;
+  const std::string last = out.substr(from + 1, out.find('\n', from + 1) - from - 1);
+  long visits = 0;
+  const std::regex count(R"(visits (\d+))");
+  for (auto it = std::sregex_iterator(last.begin(), last.end(), count); it != std::sregex_iterator(); ++it) {
+    visits += std::stol((*it)[1]);
+  }
+  ASSERT_EQ(lines.size(), 3u);
+  // More visits than rank 0 ran itself: the workers' count in its tree.
+  EXPECT_GT(visits, lines[0].playouts) << last;
+  EXPECT_GT(lines[1].playouts + lines[2].playouts, 0);
 }
 
 TEST_F(Cluster, AKilledWorkerDoesNotHangRankZero) {

@@ -81,6 +81,10 @@ class Channel {
   // Waits until the output holds `count` complete replies (each ends with
   // an empty line); returns the output, or "" on time-out.
   std::string wait_replies(std::size_t count, std::chrono::seconds limit) { return out_buf_.wait(count, limit); }
+  // Waits until the output holds `needle` `count` times; false on time-out.
+  bool wait_text(const std::string& needle, int count, std::chrono::seconds limit) {
+    return out_buf_.wait_text(needle, count, limit);
+  }
 
  private:
   class InBuf : public std::streambuf {
@@ -119,6 +123,15 @@ class Channel {
       std::unique_lock lock(mutex_);
       const bool ok = ready_.wait_for(lock, limit, [&] { return replies() >= count; });
       return ok ? text_ : "";
+    }
+
+    bool wait_text(const std::string& needle, int count, std::chrono::seconds limit) {
+      std::unique_lock lock(mutex_);
+      return ready_.wait_for(lock, limit, [&] {
+        int n = 0;
+        for (std::size_t at = text_.find(needle); at != std::string::npos; at = text_.find(needle, at + 1)) ++n;
+        return n >= count;
+      });
     }
 
    protected:

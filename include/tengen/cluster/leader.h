@@ -111,6 +111,7 @@ class Leader final : public SearchObserver {
   std::int64_t own_root_visits_ = 0;     // rank 0's own simulations sent, this search
   std::int64_t remote_root_visits_ = 0;  // the others', this search
   std::int64_t relays_ = 0;              // this search
+  Clock::duration sharing_time_{};       // this search: the ledger's start and the relays
 
   bool ever_lost_ = false;
   std::uint64_t command_seq_ = 0;
