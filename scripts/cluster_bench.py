@@ -83,7 +83,7 @@ def summarize_run(before, after, wall, traffic_before, traffic_after):
 
 def speed(args):
     for ranks in args.ranks:
-        extra = ["--time", str(args.seconds), "--early-stop", "false", "--time-extension", "1",
+        extra = ["--time", str(args.seconds), "--playouts", "0", "--early-stop", "false", "--time-extension", "1",
                  "--solver-playouts", "0", "--log-level", "warn"]
         cmd = engine_command(args, ranks, args.threads, extra)
         log_path = pathlib.Path(args.out) / ("speed-%dx%d-%d.log" % (ranks, args.threads, args.size))

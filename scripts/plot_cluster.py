@@ -10,6 +10,7 @@ import argparse
 import collections
 import json
 import math
+import statistics
 import sys
 
 
@@ -29,15 +30,17 @@ def wilson(wins, games, z=1.96):
 
 
 def speed_series(entries):
-    """{(size, threads): [(ranks, playouts/s)]}, the latest measurement of
-    each configuration, sorted by ranks."""
-    latest = {}
+    """{(size, threads): [(ranks, playouts/s)]}, sorted by ranks: the median
+    of every search measured in that configuration (measurements repeated
+    in alternating order pool)."""
+    rates = collections.defaultdict(list)
     for e in entries:
         if e.get("kind") == "speed":
-            latest[(e["size"], e["threads"], e["ranks"])] = e["playouts_per_s"]
+            runs = [r["playouts_per_s"] for r in e.get("runs", [])] or [e["playouts_per_s"]]
+            rates[(e["size"], e["threads"], e["ranks"])] += runs
     series = collections.defaultdict(list)
-    for (size, threads, ranks), rate in sorted(latest.items()):
-        series[(size, threads)].append((ranks, rate))
+    for (size, threads, ranks), values in sorted(rates.items()):
+        series[(size, threads)].append((ranks, statistics.median(values)))
     return dict(series)
 
 
@@ -98,6 +101,14 @@ def draw(entries, out):
     ax2.grid(True, alpha=0.3)
     if ax2.lines:
         ax2.legend(fontsize=8)
+    # Plain rank counts (1, 2, 4...) on both axes of ranks, not powers of two.
+    from matplotlib.ticker import NullFormatter, ScalarFormatter
+    measured = sorted({e["ranks"] for e in entries} | {1})
+    for ax in (ax1, ax2):
+        ax.set_xticks(measured)
+        ax.xaxis.set_major_formatter(ScalarFormatter())
+        ax.xaxis.set_minor_formatter(NullFormatter())
+        ax.set_xlim(0.8, max(measured) * 1.25)
     fig.tight_layout()
     fig.savefig(out, dpi=100)
 

@@ -50,8 +50,10 @@ class ParseMatch(unittest.TestCase):
 
 SAMPLE = [
     {"kind": "speed", "size": 9, "ranks": 1, "threads": 1, "playouts_per_s": 10000},
-    {"kind": "speed", "size": 9, "ranks": 2, "threads": 1, "playouts_per_s": 19000},
-    {"kind": "speed", "size": 9, "ranks": 2, "threads": 1, "playouts_per_s": 18000},  # the later one counts
+    {"kind": "speed", "size": 9, "ranks": 2, "threads": 1, "playouts_per_s": 19000,
+     "runs": [{"playouts_per_s": 19000}, {"playouts_per_s": 21000}]},
+    {"kind": "speed", "size": 9, "ranks": 2, "threads": 1, "playouts_per_s": 18000,
+     "runs": [{"playouts_per_s": 18000}]},  # every search pools: the median is 19000
     {"kind": "match", "size": 9, "ranks": 2, "threads": 1, "opponent_ranks": 1, "opponent_threads": 1,
      "wins": 6, "losses": 3, "draws": 1, "games": 10},
     {"kind": "match", "size": 9, "ranks": 2, "threads": 1, "opponent_ranks": 1, "opponent_threads": 1,
@@ -61,7 +63,7 @@ SAMPLE = [
 
 class Plot(unittest.TestCase):
     def test_series(self):
-        self.assertEqual(plot_cluster.speed_series(SAMPLE), {(9, 1): [(1, 10000), (2, 18000)]})
+        self.assertEqual(plot_cluster.speed_series(SAMPLE), {(9, 1): [(1, 10000), (2, 19000)]})
         (key, points), = plot_cluster.match_series(SAMPLE).items()
         self.assertEqual(key, (9, 1, "1x1"))
         ranks, rate, low, high, games = points[0]
