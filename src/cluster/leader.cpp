@@ -69,6 +69,8 @@ Leader::Leader(Transport& transport, Engine& engine, std::vector<WorkerInfo> wor
   for (int r = 1; r < transport_.size(); ++r) {
     peers_[r].info = r < static_cast<int>(workers.size()) ? workers[r] : WorkerInfo{false, "", 0};
     peers_[r].last_heard = now;
+    // A rank that never started may be hung: MPI_Finalize would wait for it.
+    ever_lost_ |= !peers_[r].info.alive;
   }
   timeout_ = timeout_ms();
   last_hash_ = game_hash(engine_.game());
