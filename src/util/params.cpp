@@ -107,6 +107,8 @@ std::vector<ParamDef> make_registry() {
        "probability that the last-good-reply rule fires"},
       {"heavy-pattern-self-atari-filter", &S::heavy_pattern_self_atari_filter, 0, 1, {},
        "the pattern rule skips self-ataris of more than heavy-self-atari-max stones (not in MoGo)"},
+      {"heavy-ko-captures", &S::heavy_ko_captures, 0, 1000, {},
+       "ko captures a playout may make before no rule takes a ko (under simple ko, double kos cycle forever)"},
       {"heavy-self-atari-max", &S::heavy_self_atari_max, 0, 361, {},
        "heavy rule 7: random moves make no self-atari leaving more stones than this in atari"},
       {"heavy-pattern-file", &S::heavy_pattern_file, 0, 0, {},

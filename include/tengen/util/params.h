@@ -80,6 +80,7 @@ struct Settings {
   double heavy_capture_prob = 1.0;
   int heavy_self_atari_max = 3;
   bool heavy_pattern_self_atari_filter = true;
+  int heavy_ko_captures = 6;
   bool heavy_two_liberties = false;
   double heavy_two_liberties_prob = 1.0;
   bool heavy_last_good_reply = false;
