@@ -41,6 +41,8 @@ std::vector<ParamDef> make_registry() {
        "weight of the score term in a simulation's value, against its outcome (0: the outcome alone)"},
       {"score-scale", &S::score_scale, 0.1, 1000, {},
        "points of area lead over the expected lead that make the score term tanh(1) on 19x19 (smaller boards: in proportion)"},
+      {"score-decided", &S::score_decided, 0, 1, {},
+       "the score term weighs nothing until the last search's |2 * win rate - 1| passes this, and score-weight at 1 (0: always)"},
       {"prior-visits", &S::prior_visits, 0, 100000, {}, "RAVE visits a new child starts with, at its prior"},
       {"reuse-tree", &S::reuse_tree, 0, 1, {}, "keep the subtree of the moves played between searches"},
       {"ponder", &S::ponder, 0, 1, {}, "think while waiting for the next command (the opponent's move)"},

@@ -150,6 +150,10 @@ class GoSearch {
 
   // The selection formula's parameters for a board of this size.
   static SelectionParams selection_params(const Settings& s, int size);
+  // The share of score-weight a search uses after one whose root win rate
+  // was w, certainty = |2w - 1|: none while the game is open, all of it
+  // once it is decided (score-decided sets where "decided" begins).
+  static double score_weight_share(double decided, double certainty);
 
  private:
   void prepare_root(const Game& game, const Board& root_board, Color to_move, Color draw_side,
@@ -172,6 +176,7 @@ class GoSearch {
   int tree_size_ = 0;
   ScoreTally root_scores_;  // the final scores of the simulations from the kept root
   double expected_area_lead_ = NAN;  // the last search's, where the score term is centred
+  double last_certainty_ = 0;        // the last search's |2 * win rate - 1|
 };
 
 }  // namespace tengen
