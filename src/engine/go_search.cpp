@@ -118,6 +118,16 @@ double GoDomain::score_utility(const Board& b) const {
 // MoGo tunes C by board size. On 19x19 a move gets some 2,000 playouts
 // spread over 300 candidates, and the learned prior must weigh far more
 // against their noise than on 9x9, where a strong bias loses (docs/strength.md).
+// A search that maximises only its chance of winning plays any winning
+// move once the game is decided, and gives away points (seki, endgame,
+// ko threats) that cost real games when "decided" was wrong. In an open
+// game the score term only adds noise from the playouts' scores: at full
+// weight it lost 17 of 20 games on 19x19 (docs/strength.md).
+double GoSearch::score_weight_share(double decided, double certainty) {
+  if (decided >= 1) return certainty >= 1 ? 1 : 0;
+  return std::clamp((certainty - decided) / (1 - decided), 0.0, 1.0);
+}
+
 SelectionParams GoSearch::selection_params(const Settings& s, int size) {
   SelectionParams p;
   p.rave_equivalence = s.rave_equivalence;
@@ -182,6 +192,7 @@ void GoSearch::configure(const Settings& settings) {
 void GoSearch::forget_tree() {
   tree_->clear();
   expected_area_lead_ = NAN;
+  last_certainty_ = 0;
   tree_history_.clear();
   tree_setup_.clear();
   tree_to_move_ = Color::Empty;
@@ -306,7 +317,9 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   if (observer_) observer_->search_started({game, to_move, komi, draw_side, limits.favoured}, *tree_);
 
   GoDomain domain = this->domain(komi, game.size());
-  Mcts<GoDomain> mcts(domain, *tree_, selection_params(settings_, game.size()));
+  SelectionParams params = selection_params(settings_, game.size());
+  params.score_weight *= score_weight_share(settings_.score_decided, last_certainty_);
+  Mcts<GoDomain> mcts(domain, *tree_, params);
   mcts.set_expand_visits(static_cast<std::uint32_t>(settings_.expand_visits));
   MctsLimits mcts_limits;
   mcts_limits.playouts = limits.playouts;
@@ -327,6 +340,7 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   SearchResult result = collect(tree_->root(), stats.playouts + remote);
   result.score = root_scores_.mean();
   if (!std::isnan(result.score)) expected_area_lead_ = result.score;
+  last_certainty_ = std::fabs(2 * result.win_rate - 1);
   for (RootChild& c : result.children) c.score = root_scores_.mean(to_tree_move(c.move));
   result.seconds = stats.seconds;
   result.reused_visits = reused;

@@ -78,6 +78,7 @@ HeavyConfig HeavyConfig::from_settings(const Settings& s) {
   c.capture = {s.heavy_capture, s.heavy_capture_prob};
   c.max_self_atari_stones = s.heavy_self_atari_max;
   c.pattern_self_atari_filter = s.heavy_pattern_self_atari_filter;
+  c.max_ko_captures = s.heavy_ko_captures;
   const std::string path = s.heavy_pattern_file.empty() ? default_pattern_file() : s.heavy_pattern_file;
   c.patterns = std::make_shared<const Pattern3Table>(Pattern3Table::load(path));
   return c;
@@ -105,6 +106,7 @@ PlayoutResult HeavyPolicy::playout(Board& board, Rng& rng, int max_moves, Point*
                                    Rule* tags) {
   atari_watch_.rebuild(board);
   PlayoutResult result;
+  ko_captures_ = 0;
   while (board.consecutive_passes() < 2) {
     if (result.moves_played >= max_moves) {
       result.hit_move_limit = true;
@@ -117,38 +119,45 @@ PlayoutResult HeavyPolicy::playout(Board& board, Rng& rng, int max_moves, Point*
     if (counters) counters->add(rule);
     ++result.moves_played;
     board.play(p, board.to_move());
-    if (p != kPass) atari_watch_.note_move(board, p);
+    if (p != kPass) {
+      atari_watch_.note_move(board, p);
+      if (board.ko_point() != kNoPoint) ++ko_captures_;
+    }
   }
   result.score = board.playout_score();
   return result;
 }
 
 // MoGo's order: the rules around the last move come first, then fill board,
-// patterns (with approach moves), captures and the random fallback.
+// patterns (with approach moves), captures and the random fallback. A rule
+// whose move is a ko capture the playout may no longer take passes the turn
+// to the next rule.
 Point HeavyPolicy::choose(Board& b, Rng& rng, Rule& tag) {
   const Color c = b.to_move();
   const Point last = b.last_move();
   const bool local = is_stone_move(last) && is_player(b.at(last));
+  const auto usable = [&](Point p) { return p != kNoPoint && !ko_closed(b, p, c); };
   if (local && config_.atari_save.open(rng)) {
-    if (const Point p = atari_save_move(b, last, c, rng); p != kNoPoint) return tagged(tag, Rule::AtariSave, p);
+    if (const Point p = atari_save_move(b, last, c, rng); usable(p)) return tagged(tag, Rule::AtariSave, p);
   }
   if (replies_ && is_stone_move(last) && config_.last_good_reply.open(rng)) {
-    if (const Point p = last_good_reply_move(b, last, c); p != kNoPoint) return tagged(tag, Rule::LastGoodReply, p);
+    if (const Point p = last_good_reply_move(b, last, c); usable(p)) return tagged(tag, Rule::LastGoodReply, p);
   }
   if (local && config_.two_liberties.open(rng)) {
-    if (const Point p = two_liberties_move(b, last, c, rng); p != kNoPoint) return tagged(tag, Rule::TwoLiberties, p);
+    if (const Point p = two_liberties_move(b, last, c, rng); usable(p)) return tagged(tag, Rule::TwoLiberties, p);
   }
   if (local && config_.nakade.open(rng)) {
-    if (const Point p = nakade_move(b, last, c); p != kNoPoint) return tagged(tag, Rule::Nakade, p);
+    if (const Point p = nakade_move(b, last, c); usable(p)) return tagged(tag, Rule::Nakade, p);
   }
   if (config_.fill_board.open(rng)) {
     if (const Point p = fill_board_move(b, rng); p != kNoPoint) return tagged(tag, Rule::FillBoard, p);
   }
   if (local && config_.pattern.open(rng)) {
-    if (const Point p = pattern_or_approach_move(b, last, c, rng, tag); p != kNoPoint) return p;
+    Rule rule = Rule::Pattern;
+    if (const Point p = pattern_or_approach_move(b, last, c, rng, rule); usable(p)) return tagged(tag, rule, p);
   }
   if (config_.capture.open(rng)) {
-    if (const Point p = capture_move(b, c, rng); p != kNoPoint) return tagged(tag, Rule::Capture, p);
+    if (const Point p = capture_move(b, c, rng); usable(p)) return tagged(tag, Rule::Capture, p);
   }
   const Point p = random_move(b, c, rng);
   tag = p == kPass ? Rule::Pass : Rule::Random;
@@ -317,7 +326,7 @@ bool HeavyPolicy::big_self_atari(const Board& b, Point p, Color c) const {
 
 Point HeavyPolicy::random_move(Board& b, Color c, Rng& rng) const {
   return b.random_empty(rng, [&](Point p) {
-    return !b.is_true_eye(p, c) && b.is_legal(p, c) && !big_self_atari(b, p, c);
+    return !b.is_true_eye(p, c) && b.is_legal(p, c) && !big_self_atari(b, p, c) && !ko_closed(b, p, c);
   });
 }
 

@@ -246,9 +246,19 @@ TEST(GoSearch, TheScoreTermIsCentredOnTheExpectedLead) {
   EXPECT_DOUBLE_EQ(d.score_utility(empty), std::tanh(0.7));
 }
 
+TEST(GoSearch, TheScoreTermWeighsOnlyOnceTheGameIsDecided) {
+  EXPECT_DOUBLE_EQ(GoSearch::score_weight_share(0.6, 0.0), 0.0);
+  EXPECT_DOUBLE_EQ(GoSearch::score_weight_share(0.6, 0.6), 0.0);
+  EXPECT_DOUBLE_EQ(GoSearch::score_weight_share(0.6, 0.8), 0.5);
+  EXPECT_DOUBLE_EQ(GoSearch::score_weight_share(0.6, 1.0), 1.0);
+  EXPECT_DOUBLE_EQ(GoSearch::score_weight_share(0.0, 0.3), 0.3);
+  EXPECT_DOUBLE_EQ(GoSearch::score_weight_share(1.0, 0.99), 0.0);
+}
+
 TEST(GoSearch, ScoreAwareSearchReportsTheOutcomesWinRate) {
   Settings s = small_settings(1000);
   s.score_weight = 0.3;
+  s.score_decided = 0;  // from the first search on
   GoSearch search(s);
   const Game game(9, 7.5);
   const SearchResult r = search.run(game, Color::Black, 7.5, {1000, 0, 0});

@@ -169,6 +169,24 @@ TEST(AtariWatch, AgreesWithAFullScanAfterEveryMove) {
   }
 }
 
+TEST(HeavyPlayout, ThreeKosDoNotCycleToTheMoveLimit) {
+  // Simple ko lets two or three kos be taken in turn forever; the playouts
+  // stop taking kos after heavy-ko-captures of them.
+  const Board start = bench_position(TENGEN_TEST_DATA "/playout/three-kos-19x19.sgf", 0);
+  HeavyConfig endless = default_config();
+  endless.max_ko_captures = 1000000;
+  for (const HeavyConfig* config : {&default_config(), static_cast<const HeavyConfig*>(&endless)}) {
+    HeavyPolicy policy(*config);
+    int cut = 0;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) cut += record_playout(policy, start, seed).result.hit_move_limit;
+    if (config == &endless) {
+      EXPECT_GE(cut, 15);  // the position does cycle
+    } else {
+      EXPECT_EQ(cut, 0);
+    }
+  }
+}
+
 TEST(HeavyBench, RunsFromTheEmptyBoardAndFromAPosition) {
   const BenchResult empty = run_playout_bench(9, "heavy", 10, 5, 2, 1);
   EXPECT_EQ(empty.playouts, 10);

@@ -151,6 +151,10 @@ class GoSearch {
 
   // The selection formula's parameters for a board of this size.
   static SelectionParams selection_params(const Settings& s, int size);
+  // The share of score-weight a search uses after one whose root win rate
+  // was w, certainty = |2w - 1|: none while the game is open, all of it
+  // once it is decided (score-decided sets where "decided" begins).
+  static double score_weight_share(double decided, double certainty);
 
   // Cluster hook: told of every search (null: none). Not owned.
   void set_observer(SearchObserver* observer) { observer_ = observer; }
@@ -176,6 +180,7 @@ class GoSearch {
   int tree_size_ = 0;
   ScoreTally root_scores_;  // the final scores of the simulations from the kept root
   double expected_area_lead_ = NAN;  // the last search's, where the score term is centred
+  double last_certainty_ = 0;        // the last search's |2 * win rate - 1|
   SearchObserver* observer_ = nullptr;  // the cluster's, if any
 };
 

@@ -37,6 +37,7 @@ struct Settings {
   // and its scale in points on 19x19 (proportional to the board's side).
   double score_weight = 0.0;
   double score_scale = 20.0;
+  double score_decided = 0.6;  // the term grows from this |2 * win rate - 1| to full weight at 1
   // Expert-rule prior H(d) (engine/priors.h): a base and additive terms.
   double prior_base = 0.4;
   double prior_capture = 0.3;
@@ -80,6 +81,7 @@ struct Settings {
   double heavy_capture_prob = 1.0;
   int heavy_self_atari_max = 3;
   bool heavy_pattern_self_atari_filter = true;
+  int heavy_ko_captures = 6;
   bool heavy_two_liberties = false;
   double heavy_two_liberties_prob = 1.0;
   bool heavy_last_good_reply = false;
