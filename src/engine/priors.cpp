@@ -18,7 +18,7 @@ bool near(const Board& board, Point a, Point b) {
 
 double line_bonus(const Board& board, Point p, const PriorWeights& w) {
   const int size = board.size();
-  // On small boards the edge lines matter differently; scale the shape terms.
+  // Below 7x7 every point is near an edge: the line says nothing there.
   if (size < 7) return 0;
   switch (line_of(p, size)) {
     case 1: return w.first_line;

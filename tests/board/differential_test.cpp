@@ -23,7 +23,7 @@ int b_points(int size) { return size * size; }
 
 class BoardDifferential : public ::testing::TestWithParam<DifferentialCase> {};
 
-// Everything the issue asks to compare after each move: stones, prisoners,
+// Everything compared after each move: stones, prisoners,
 // legality of every point for both colours, hash, score, liberties, and the
 // board's own invariants.
 void expect_same(const Game& game, const test::ReferenceBoard& ref, bool superko, int step) {

@@ -131,9 +131,13 @@ TEST(Fights, TheSolverCanBeSwitchedOff) {
   s.solver_playouts = 0;
   Engine engine(s);
   set_position(engine, kRace, Color::Black);
+  EXPECT_TRUE(engine.fights(Color::Black).empty());
   EXPECT_NO_THROW(engine.choose_move(Color::Black));
-  const Board b = test::board_from_rows(kRace, Color::Black);
-  EXPECT_TRUE(read_fights(b, Color::Black, 20000, 0, 4, 1).empty());
+  // The same engine with the solver on reads the race.
+  s.solver_playouts = Settings{}.solver_playouts;
+  Engine on(s);
+  set_position(on, kRace, Color::Black);
+  EXPECT_FALSE(on.fights(Color::Black).empty());
 }
 
 }  // namespace

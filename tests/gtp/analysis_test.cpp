@@ -36,13 +36,25 @@ TEST_F(Analysis, LzAnalyzeReportsInfoBlocksAndEndsWithABlankLine) {
   std::smatch m;
   std::string rest = r;
   while (std::regex_search(rest, m, std::regex("winrate (\\d+)"))) {
-    const int w = std::stoi(m[1]);
-    EXPECT_GE(w, 0);
-    EXPECT_LE(w, 10000);
+    EXPECT_LE(std::stoi(m[1]), 10000);  // not negative: the shape's \\d+
     rest = m.suffix();
   }
   // Analysis changes nothing.
   EXPECT_EQ(engine_.game().moves().size(), 1u);
+}
+
+TEST_F(Analysis, LzAnalyzeWinRatesAreTheSideToMoves) {
+  // Komi 60 on 9x9: White has won whatever is played. The most visited
+  // move (order 0, the first) says so from the side to move's view.
+  send("komi 60");
+  std::smatch m;
+  const std::regex first("info move \\S+ visits (\\d+) winrate (\\d+)");
+  const std::string w = send("lz-analyze w 5");
+  ASSERT_TRUE(std::regex_search(w, m, first)) << w;
+  EXPECT_GT(std::stoi(m[2]), 9000) << w;
+  const std::string b = send("lz-analyze b 5");
+  ASSERT_TRUE(std::regex_search(b, m, first)) << b;
+  EXPECT_LT(std::stoi(m[2]), 1000) << b;
 }
 
 TEST_F(Analysis, KataAnalyzeGivesFractionsAndOwnership) {

@@ -95,10 +95,13 @@ class Engine {
   void load_sgf(const sgf::Game& record, int until);
   sgf::Game to_sgf() const;
 
+  // The fights the solver reads before c's search (none while
+  // solver-playouts or solver-fights is 0).
+  std::vector<Fight> fights(Color c) const;
+
  private:
   SearchLimits limits_for(Color c) const;
   int own_moves(Color c) const;
-  std::vector<Fight> fights(Color c) const;
   std::vector<Point> favoured_fight_moves(Color c, const std::vector<Fight>& found) const;
   double handicap_bonus() const;
   void update_ratchet(Color c, double win_rate);

@@ -1,8 +1,9 @@
 #pragma once
-// H(d), the prior of a move for MoGo's formula, from expert rules (until
-// learned patterns arrive): captures, escapes from atari, ataris, the
-// self-atari penalty, the line from the edge and the distance to the last
-// two moves. A number in [0, 1]; also the seed of a child's RAVE statistics.
+// H(d), the prior of a move for MoGo's formula, from expert rules: captures,
+// escapes from atari, ataris, the self-atari penalty, the line from the edge
+// and the distance to the last two moves. A number in [0, 1]; also the seed
+// of a child's RAVE statistics. The learned patterns' prior (patterns/) is
+// mixed with it by learned-prior-mix.
 
 #include "tengen/board/board.h"
 #include "tengen/util/params.h"

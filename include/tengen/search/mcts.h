@@ -157,14 +157,7 @@ class Mcts {
     Node* kids = tree_.children(parent);
     const int count = parent.num_children;
     const std::uint32_t parent_n = parent.n();
-    // Berthier et al., Algorithm 2: a side that is losing here draws at random,
-    // so that a refutation the scores overlook still gets tried. Only every
-    // other draw is random, which still tries every move infinitely often
-    // (what consistency needs). All-random draws trap the search: the node's
-    // value then averages random moves, so it stays below the threshold
-    // after the refutation is found, and the side never plays it (a search
-    // rated 0.76 a position its opponent had won, docs/strength.md). Half
-    // the draws play the refutation once found and lift the value out.
+    // Berthier et al., Algorithm 2, every other draw (why: selection.h).
     if (params_.consistency_threshold > 0 && parent_n >= params_.consistency_min_visits &&
         parent_value < params_.consistency_threshold && w.rng.below(2) == 0) {
       return &kids[w.rng.below(static_cast<std::uint32_t>(count))];

@@ -26,10 +26,15 @@ struct SelectionParams {
   double ucb_c = 0.0;
   double rave_floor = 0.1;         // 0: no floor
   // Algorithm 2 of Berthier et al.: at a node whose value for the side to
-  // move is below the threshold, draw the child at random every other time
-  // (always, as in the paper, traps the side in its random moves). Applied
-  // once the node has min_visits visits: the value of a node with a handful
-  // of visits says nothing, and consistency is about the limit. From 50
+  // move is below the threshold, draw the child at random every other time,
+  // so that a refutation the scores overlook still gets tried; every move is
+  // still tried infinitely often (what consistency needs). Always, as in the
+  // paper, traps the side: the node's value then averages random moves and
+  // stays below the threshold after the refutation is found, so the side
+  // never plays it (a search rated 0.76 a position its opponent had won,
+  // docs/strength.md); half the draws play the refutation and lift it out.
+  // Applied once the node has min_visits visits: the value of a node with a
+  // handful of visits says nothing, and consistency is about the limit. From 50
   // visits on, the random draws lost 38.5% of self-play games against the
   // same engine without them (docs/strength.md); from 1000 on they are left
   // to where the limit is near.
