@@ -165,8 +165,10 @@ void Worker::replay(const Command& c) {
   if (words.empty()) return;
   std::filesystem::path sgf;
   if (words[0] == "loadsgf" && words.size() >= 2) {
-    // Rank 0's file, written here: this machine may not have it.
-    sgf = std::filesystem::temp_directory_path() / ("tengen-rank-" + std::to_string(getpid()) + ".sgf");
+    // Rank 0's file, written here: this machine may not have it. Named by
+    // process and rank: in-process test clusters share one process.
+    sgf = std::filesystem::temp_directory_path() /
+          ("tengen-" + std::to_string(getpid()) + "-rank-" + std::to_string(transport_.rank()) + ".sgf");
     std::ofstream(sgf, std::ios::binary) << c.payload;
     words[1] = sgf.string();
   }
