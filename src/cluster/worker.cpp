@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "gtp/text.h"
+
 namespace tengen::cluster {
 
 namespace {
@@ -16,13 +18,6 @@ namespace {
 using namespace std::chrono_literals;
 
 constexpr auto kPoll = 1ms;
-
-std::vector<std::string> words_of(const std::string& line) {
-  std::istringstream in(line);
-  std::vector<std::string> words;
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
 
 std::string joined(const std::vector<std::string>& words) {
   std::string line;
@@ -161,7 +156,7 @@ bool Worker::run() {
 }
 
 void Worker::replay(const Command& c) {
-  std::vector<std::string> words = words_of(c.line);
+  std::vector<std::string> words = gtp_text::split_words(c.line);
   if (words.empty()) return;
   std::filesystem::path sgf;
   if (words[0] == "loadsgf" && words.size() >= 2) {

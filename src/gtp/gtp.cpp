@@ -41,13 +41,6 @@ std::string preprocess(std::string_view line) {
   return out;
 }
 
-std::vector<std::string> split(std::string_view s) {
-  std::vector<std::string> words;
-  std::istringstream in{std::string(s)};
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
-
 // Black's area can be the whole largest board, and no more.
 constexpr int kMaxKomi = kMaxSize * kMaxSize;
 
@@ -134,7 +127,7 @@ void GtpServer::add_command(std::string name, ExtraCommand handler) {
 }
 
 std::optional<std::string> GtpServer::handle_line(std::string_view raw) {
-  std::vector<std::string> words = split(preprocess(raw));
+  std::vector<std::string> words = gtp_text::split_words(preprocess(raw));
   if (words.empty()) return std::nullopt;
   id_.clear();
   stream_.clear();

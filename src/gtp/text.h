@@ -5,8 +5,10 @@
 #include <charconv>
 #include <cmath>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "tengen/board/color.h"
 
@@ -27,6 +29,14 @@ inline std::optional<double> parse_float(std::string_view s) {
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || ptr != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
   return v;
+}
+
+// A command line's words, split at white space.
+inline std::vector<std::string> split_words(std::string_view s) {
+  std::vector<std::string> words;
+  std::istringstream in{std::string(s)};
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
 }
 
 inline std::string lower(std::string_view s) {
