@@ -115,9 +115,6 @@ double GoDomain::score_utility(const Board& b) const {
   return std::tanh((b.playout_score() - centre) / score_scale);
 }
 
-// MoGo tunes C by board size. On 19x19 a move gets some 2,000 playouts
-// spread over 300 candidates, and the learned prior must weigh far more
-// against their noise than on 9x9, where a strong bias loses (docs/strength.md).
 // A search that maximises only its chance of winning plays any winning
 // move once the game is decided, and gives away points (seki, endgame,
 // ko threats) that cost real games when "decided" was wrong. In an open
@@ -128,6 +125,9 @@ double GoSearch::score_weight_share(double decided, double certainty) {
   return std::clamp((certainty - decided) / (1 - decided), 0.0, 1.0);
 }
 
+// MoGo tunes C by board size. On 19x19 a move gets some 2,000 playouts
+// spread over 300 candidates, and the learned prior must weigh far more
+// against their noise than on 9x9, where a strong bias loses (docs/strength.md).
 SelectionParams GoSearch::selection_params(const Settings& s, int size) {
   SelectionParams p;
   p.rave_equivalence = s.rave_equivalence;
