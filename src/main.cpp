@@ -89,36 +89,35 @@ std::optional<HeavyConfig> heavy_config(const Settings& settings) {
   }
 }
 
-// The empty board of --size, or the position of --position (an SGF record,
-// cut after --position-moves moves).
-Board bench_start(const po::variables_map& vm) {
+// The empty board of --size (komi 7.5), or the game of --position (an SGF
+// record, cut after --position-moves moves).
+Game bench_start(const po::variables_map& vm) {
   const int size = vm["size"].as<int>();
   if (size < kMinSize || size > kMaxSize) throw UsageError("--size must be between 2 and 19");
-  if (!vm.count("position")) return Board(size);
+  if (!vm.count("position")) return Game(size, 7.5);
   const int moves = vm["position-moves"].as<int>();
   if (moves < 0) throw UsageError("--position-moves must not be negative");
-  std::optional<Board> b;
+  std::optional<Game> game;
   try {
-    b = bench_position(vm["position"].as<std::string>(), moves);
+    game.emplace(bench_position(vm["position"].as<std::string>(), moves));
   } catch (const std::runtime_error& e) {
     throw UsageError(std::string("--position: ") + e.what());
   }
-  if (!vm["size"].defaulted() && b->size() != size) throw UsageError("--size differs from the --position record's");
-  return *b;
+  if (!vm["size"].defaulted() && game->size() != size) throw UsageError("--size differs from the --position record's");
+  return *game;
 }
 
 // `bench --search`: one search of --count playouts (default 10,000) from the
-// empty board; with one thread and a seed its signature only moves when the
-// search's behaviour does.
+// empty board or --position; with one thread and a seed its signature only
+// moves when the search's behaviour does (tests/bench_signatures.txt pins it).
 int run_search_bench(const Settings& settings, const po::variables_map& vm) {
-  const int size = vm["size"].as<int>();
-  if (size < kMinSize || size > kMaxSize) throw UsageError("--size must be between 2 and 19");
   const std::int64_t count = vm["count"].as<std::int64_t>() > 0 ? vm["count"].as<std::int64_t>() : 10000;
+  const Game start = bench_start(vm);
   Settings s = settings;
   if (s.seed == 0) s.seed = 1;
-  std::cout << "bench --search: size " << size << ", policy " << s.policy << ", " << s.threads << " thread(s), "
-            << count << " playouts, seed " << s.seed << std::endl;
-  const SearchBenchResult r = run_search_bench(s, size, count);
+  std::cout << "bench --search: size " << start.size() << ", policy " << s.policy << ", " << s.threads
+            << " thread(s), " << count << " playouts, seed " << s.seed << std::endl;
+  const SearchBenchResult r = run_search_bench(s, start, count);
   std::printf("best %s, signature %016llx%s\n", r.best.c_str(), static_cast<unsigned long long>(r.signature),
               s.threads > 1 ? " (several threads: not reproducible)" : "");
   std::printf("%lld playouts in %.2f s: %.0f playouts/s\n", static_cast<long long>(r.playouts), r.seconds, r.rate());
@@ -131,7 +130,7 @@ int run_bench(const Settings& settings, const po::variables_map& vm) {
   const std::int64_t count = vm["count"].as<std::int64_t>();
   if (!(seconds > 0) || !std::isfinite(seconds)) throw UsageError("--seconds must be a positive number");
   if (count < 0) throw UsageError("--count must not be negative");
-  const Board start = bench_start(vm);
+  const Board start = bench_start(vm).board();
   const std::optional<HeavyConfig> heavy = heavy_config(settings);
   const std::uint64_t seed = settings.seed != 0 ? settings.seed : 1;
   std::cout << "bench: size " << start.size() << ", policy " << settings.policy << ", " << settings.threads

@@ -80,7 +80,7 @@ BenchResult run_playout_bench(int size, const std::string& policy, double second
   return run_playout_bench(Board(size), heavy ? &*heavy : nullptr, seconds, count, threads, seed);
 }
 
-Board bench_position(const std::string& sgf_path, int moves) {
+Game bench_position(const std::string& sgf_path, int moves) {
   std::ifstream file(sgf_path, std::ios::binary);
   if (!file) throw std::runtime_error("cannot read position file '" + sgf_path + "'");
   std::ostringstream text;
@@ -102,7 +102,7 @@ Board bench_position(const std::string& sgf_path, int moves) {
       throw std::runtime_error(sgf_path + ": move " + std::to_string(i + 1) + " is illegal");
     }
   }
-  return game.board();
+  return game;
 }
 
 }  // namespace tengen

@@ -4,12 +4,12 @@
 
 namespace tengen {
 
-SearchBenchResult run_search_bench(const Settings& settings, int size, std::int64_t playouts) {
+SearchBenchResult run_search_bench(const Settings& settings, const Game& game, std::int64_t playouts) {
   Settings s = settings;
   s.early_stop = false;  // a fixed amount of work
   GoSearch search(s);
-  const Game game(size, 7.5);
-  const SearchResult r = search.run(game, Color::Black, 7.5, {playouts, 0, 0});
+  const int size = game.size();
+  const SearchResult r = search.run(game, game.to_move(), game.komi(), {playouts, 0, 0});
   SearchBenchResult out;
   out.playouts = r.playouts;
   out.seconds = r.seconds;

@@ -172,7 +172,7 @@ TEST(AtariWatch, AgreesWithAFullScanAfterEveryMove) {
 TEST(HeavyPlayout, ThreeKosDoNotCycleToTheMoveLimit) {
   // Simple ko lets two or three kos be taken in turn forever; the playouts
   // stop taking kos after heavy-ko-captures of them.
-  const Board start = bench_position(TENGEN_TEST_DATA "/playout/three-kos-19x19.sgf", 0);
+  const Board start = bench_position(TENGEN_TEST_DATA "/playout/three-kos-19x19.sgf", 0).board();
   HeavyConfig endless = default_config();
   endless.max_ko_captures = 1000000;
   for (const HeavyConfig* config : {&default_config(), static_cast<const HeavyConfig*>(&endless)}) {
@@ -191,7 +191,7 @@ TEST(HeavyBench, RunsFromTheEmptyBoardAndFromAPosition) {
   const BenchResult empty = run_playout_bench(9, "heavy", 10, 5, 2, 1);
   EXPECT_EQ(empty.playouts, 10);
   EXPECT_EQ(empty.rules.total(), empty.moves);
-  const Board mid = bench_position(TENGEN_TEST_DATA "/playout/midgame-19x19.sgf", 0);
+  const Board mid = bench_position(TENGEN_TEST_DATA "/playout/midgame-19x19.sgf", 0).board();
   EXPECT_EQ(mid.size(), 19);
   EXPECT_GT(mid.stones(Color::Black) + mid.stones(Color::White), 100);
   const BenchResult from_mid = run_playout_bench(mid, &default_config(), 10, 3, 1, 1);

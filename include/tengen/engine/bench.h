@@ -7,6 +7,7 @@
 #include <string>
 
 #include "tengen/board/board.h"
+#include "tengen/board/game.h"
 #include "tengen/playout/heavy.h"
 
 namespace tengen {
@@ -30,10 +31,10 @@ BenchResult run_playout_bench(const Board& start, const HeavyConfig* heavy, doub
 BenchResult run_playout_bench(int size, const std::string& policy, double seconds, std::int64_t count, int threads,
                               std::uint64_t seed);
 
-// The position after the first `moves` moves of the main line of an SGF
-// record (all of them when moves is 0), setup stones included, with the
-// player to move next. Throws std::runtime_error (or sgf::Error) when the
-// file cannot be read or a move is illegal.
-Board bench_position(const std::string& sgf_path, int moves);
+// The game after the first `moves` moves of the main line of an SGF record
+// (all of them when moves is 0), setup stones included, with the player to
+// move next and the record's komi (7.5 without KM). Throws std::runtime_error
+// (or sgf::Error) when the file cannot be read or a move is illegal.
+Game bench_position(const std::string& sgf_path, int moves);
 
 }  // namespace tengen
