@@ -57,7 +57,8 @@ void GoDomain::set_priors(const Board& b, ChildInit* out, int n, patterns::Featu
   }
   if (!model || n == 0) return;
   float h[kMaxPoints];
-  for (int i = 0; i < n; ++i) h[i] = model->strength(b, to_point(out[i].move), c, fx);
+  const patterns::ShapeView view(b, c);
+  for (int i = 0; i < n; ++i) h[i] = model->strength(b, view, to_point(out[i].move), c, fx);
   patterns::strengths_to_priors(h, n, learned_exponent);
   const float mix = static_cast<float>(learned_mix);
   for (int i = 0; i < n; ++i) out[i].prior = mix * h[i] + (1.0f - mix) * out[i].prior;  // exactly h[i] at mix 1

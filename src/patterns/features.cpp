@@ -80,6 +80,8 @@ detail::ShapeTables make_shape_tables() {
   for (int j = 0; j < t.count; ++j) {
     t.dx[j] = offsets[j].dx;
     t.dy[j] = offsets[j].dy;
+    if (std::abs(t.dx[j]) > ShapeView::kBorder || std::abs(t.dy[j]) > ShapeView::kBorder) std::abort();
+    t.view_offset[j] = t.dy[j] * ShapeView::kStride + t.dx[j];
     t.level_end[offsets[j].d] = j + 1;
   }
   for (int d = 1; d <= kMaxShapeSize; ++d) t.level_end[d] = std::max(t.level_end[d], t.level_end[d - 1]);
@@ -211,15 +213,26 @@ bool parse_pattern3(std::string_view text, std::uint32_t* code) {
 
 // --- Shapes ----------------------------------------------------------------------
 
-void shape_keys(const Board& b, Point p, Color c, std::uint64_t (&keys)[kShapeSizes]) {
+ShapeView::ShapeView(const Board& b, Color c) : size_(b.size()) {
+  states_.fill(3);
+  const unsigned own = static_cast<unsigned>(c);
+  for (int y = 0; y < size_; ++y) {
+    for (int x = 0; x < size_; ++x) {
+      const unsigned s = static_cast<unsigned>(b.at(point_at(x, y, size_)));
+      states_[(y + kBorder) * kStride + x + kBorder] = static_cast<std::uint8_t>(s == 0 ? 0 : s == own ? 1 : 2);
+    }
+  }
+}
+
+void shape_keys(const ShapeView& view, Point p, std::uint64_t (&keys)[kShapeSizes]) {
   const detail::ShapeTables& t = detail::shape_tables();
-  const int x = column_of(p, b.size()), y = row_of(p, b.size());
-  std::uint64_t h[8] = {};
+  const int centre = view.index(p);
+  detail::ShapeHash h;
   int done = 0;
   for (int d = kMinShapeSize; d <= kMaxShapeSize; ++d) {
-    detail::hash_points(b, x, y, c, done, t.level_end[d], h);
+    h.add_points(t, view, centre, done, t.level_end[d]);
     done = t.level_end[d];
-    keys[d - kMinShapeSize] = detail::shape_key(h, d);
+    keys[d - kMinShapeSize] = h.key(d);
   }
 }
 

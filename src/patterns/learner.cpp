@@ -279,6 +279,7 @@ class StoreBuilder {
       replay(r.game, [&](const Board& b, Point move, Color c) {
         store.start.push_back(store.moves.size());
         int winner = -1;
+        const ShapeView view(b, c);
         for_each_legal(b, c, [&](Point p) {
           const Tactics t = fx.tactics(b, p, c);
           const std::uint32_t combo = id_of(combo_ids_, tactics_key(t), store.combos.size(), MoveStore::kComboBits, "tactical combinations");
@@ -286,7 +287,7 @@ class StoreBuilder {
           const std::uint32_t code = canonical_pattern3(pattern3_code(b, p, c));
           const std::uint32_t p3 = id_of(p3_ids_, pattern3_key(code), store.p3_codes.size(), MoveStore::kP3Bits, "3x3 patterns");
           if (p3 == store.p3_codes.size()) store.p3_codes.push_back(code);
-          const std::uint64_t key = largest_known_shape(b, p, c, [&](std::uint64_t k) { return shape_ids_.find(k) != nullptr; });
+          const std::uint64_t key = largest_known_shape(view, p, [&](std::uint64_t k) { return shape_ids_.find(k) != nullptr; });
           const std::uint32_t shape = key ? *shape_ids_.find(key) : 0;
           if (p == move) winner = static_cast<int>(store.moves.size() - store.start.back());
           store.moves.push_back(MoveStore::pack(combo, p3, shape));

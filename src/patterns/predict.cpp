@@ -42,10 +42,11 @@ PredictResult predict(const PatternModel& model, const GameSelection& games, std
       strength.clear();
       double sum = 0;
       float played_strength = 0;
+      const ShapeView view(b, c);
       for (int i = 0; i < b.empty_count(); ++i) {
         const Point p = b.empty_point(i);
         if (!b.is_legal(p, c)) continue;
-        const float s = model.strength(b, p, c, fx);
+        const float s = model.strength(b, view, p, c, fx);
         moves.push_back(p);
         strength.push_back(s);
         sum += s;

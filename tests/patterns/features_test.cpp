@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "support/diagram.h"
@@ -173,6 +174,44 @@ TEST(Features, DifferentNeighbourhoodsGetDifferentPatterns) {
   // Larger shapes tell more points apart; the largest nearly all of them.
   for (int d = 1; d < kShapeSizes; ++d) EXPECT_GE(shapes[d].size(), shapes[d - 1].size());
   EXPECT_GT(shapes[kShapeSizes - 1].size(), static_cast<std::size_t>(b.empty_count()) * 9 / 10);
+}
+
+// The key of a shape computed the slow way: every point's state read from
+// the board with bounds checks, the 8 symmetries' hashes in plain integers.
+std::uint64_t slow_shape_key(const Board& b, Point p, Color c, int size) {
+  const detail::ShapeTables& t = detail::shape_tables();
+  const int n = b.size(), x = column_of(p, n), y = row_of(p, n);
+  std::uint64_t h[8] = {};
+  for (int j = 0; j < t.level_end[size]; ++j) {
+    const int px = x + t.dx[j], py = y + t.dy[j];
+    unsigned state = 3;
+    if (px >= 0 && px < n && py >= 0 && py < n) {
+      const Color s = b.at(point_at(px, py, n));
+      state = s == Color::Empty ? 0 : s == c ? 1 : 2;
+    }
+    for (int s = 0; s < 8; ++s) h[s] ^= t.keys[j][state][s];
+  }
+  return (*std::min_element(h, h + 8) & ~std::uint64_t{0xF}) | static_cast<std::uint64_t>(size);
+}
+
+TEST(Features, ShapeKeysEqualASlowReadingOfTheBoard) {
+  int checked = 0;
+  for (int size : {5, 9, 13, 19}) {
+    const Board b = random_position(size, size * size / 2, 40 + size);
+    for (Color c : {Color::Black, Color::White}) {
+      const ShapeView view(b, c);
+      for (int i = 0; i < b.empty_count(); i += 3) {
+        const Point p = b.empty_point(i);
+        std::uint64_t k[kShapeSizes];
+        shape_keys(view, p, k);
+        for (int d = 0; d < kShapeSizes; ++d) {
+          ASSERT_EQ(k[d], slow_shape_key(b, p, c, kMinShapeSize + d)) << size << " " << i << " " << d;
+        }
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 100);
 }
 
 TEST(Features, Pattern3TextRoundTrips) {

@@ -106,20 +106,24 @@ class PatternModel {
   const KeyMap<float>& pattern3_gammas() const { return pattern3_; }
   const KeyMap<float>& shape_gammas() const { return shapes_; }
 
-  // The strength of c playing the legal move p.
-  float strength(const Board& b, Point p, Color c, FeatureExtractor& fx) const {
+  // The strength of c playing the legal move p; view is ShapeView(b, c),
+  // made once for all of a position's candidates.
+  float strength(const Board& b, const ShapeView& view, Point p, Color c, FeatureExtractor& fx) const {
     const Tactics t = fx.tactics(b, p, c);
     float g = 1.0f;
     for (int k = 0; k < kTacticalGroups; ++k) g *= tactical_[k][t.value[k]];
     if (const float* g3 = pattern3_.find(pattern3_key(canonical_pattern3(pattern3_code(b, p, c))))) g *= *g3;
     const float* shape_gamma = nullptr;  // of the largest known shape, found on the way
-    largest_known_shape(b, p, c, [&](std::uint64_t key) {
+    largest_known_shape(view, p, [&](std::uint64_t key) {
       const float* found = shapes_.find(key);
       if (found) shape_gamma = found;
       return found != nullptr;
     });
     if (shape_gamma) g *= *shape_gamma;
     return g;
+  }
+  float strength(const Board& b, Point p, Color c, FeatureExtractor& fx) const {
+    return strength(b, ShapeView(b, c), p, c, fx);
   }
 
   // Free text about the run that made the model (the header lines).
