@@ -166,15 +166,25 @@ std::uint32_t pattern3_code(const Board& b, Point p, Color c) {
   return code;
 }
 
-std::uint32_t transform_pattern3(std::uint32_t code, int symmetry) {
-  const Pattern3Tables& t = pattern3_tables();
+namespace {
+
+std::uint32_t transform_pattern3(const Pattern3Tables& t, std::uint32_t code, int symmetry) {
   return t.low[symmetry][code & 0xFF] | t.high[symmetry][(code >> 8) & 0xFF] |
          static_cast<std::uint32_t>(t.libs[symmetry][code >> 16]) << 16;
 }
 
+}  // namespace
+
+std::uint32_t transform_pattern3(std::uint32_t code, int symmetry) {
+  return transform_pattern3(pattern3_tables(), code, symmetry);
+}
+
+// Called for every candidate of every expanded node: the tables are fetched
+// once, not once per symmetry.
 std::uint32_t canonical_pattern3(std::uint32_t code) {
+  const Pattern3Tables& t = pattern3_tables();
   std::uint32_t best = code;
-  for (int s = 1; s < 8; ++s) best = std::min(best, transform_pattern3(code, s));
+  for (int s = 1; s < 8; ++s) best = std::min(best, transform_pattern3(t, code, s));
   return best;
 }
 
