@@ -1,6 +1,7 @@
 #include "tengen/engine/fights.h"
 
 #include <algorithm>
+#include <chrono>
 #include <optional>
 #include <utility>
 
@@ -27,7 +28,13 @@ std::optional<GoLocalGame> fight_at(const Board& board, Point vertex, Color move
 }  // namespace
 
 std::vector<Fight> read_fights(const Board& board, Color c, std::uint64_t budget, int max_fights, int max_liberties,
-                               std::uint64_t seed) {
+                               std::uint64_t seed, double max_seconds) {
+  const auto start = std::chrono::steady_clock::now();
+  auto out_of_time = [&](int read) {
+    if (max_seconds <= 0 || read == 0) return false;
+    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return spent + spent / read > max_seconds;
+  };
   std::vector<Point> weak;
   for (int q = 0; q < board.num_points(); ++q) {
     const Point p = static_cast<Point>(q);
@@ -45,7 +52,7 @@ std::vector<Fight> read_fights(const Board& board, Color c, std::uint64_t budget
   std::vector<Fight> fights;
   std::vector<std::pair<Point, Point>> seen;
   for (Point s : weak) {
-    if (static_cast<int>(fights.size()) >= max_fights) break;
+    if (static_cast<int>(fights.size()) >= max_fights || out_of_time(static_cast<int>(fights.size()))) break;
     const std::optional<GoLocalGame> ours = fight_at(board, s, c);
     if (!ours) continue;
     Fight f;

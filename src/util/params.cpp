@@ -131,6 +131,9 @@ std::vector<ParamDef> make_registry() {
       {"solver-fights", &S::solver_fights, 0, 64, {}, "most fights the solver reads per move or judgement"},
       {"solver-liberties", &S::solver_liberties, 1, 10, {},
        "strings with at most this many liberties, touching the opponent, make fight candidates"},
+      {"solver-time-share", &S::solver_time_share, 0.01, 1, {},
+       "on a move with a time limit, no new fight is read once the solver would pass this share of the move's time "
+       "(moves limited by playouts alone read them all)"},
       {"superko", &S::superko, 0, 1, {}, "positional superko for the moves Tengen plays (the opponent's repetitions are accepted)"},
       {"capture-dead", &S::capture_dead, 0, 1, {},
        "capture dead opponent stones before passing (for servers that score the board as it stands)"},

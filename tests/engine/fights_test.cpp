@@ -8,6 +8,7 @@
 
 #include "support/diagram.h"
 #include "support/scratch.h"
+#include "tengen/engine/bench.h"
 #include "tengen/engine/engine.h"
 #include "tengen/sgf/sgf.h"
 
@@ -97,6 +98,17 @@ TEST_P(FightsPlayed, UrgentMovesArePlayed) {
 
 INSTANTIATE_TEST_SUITE_P(Data, FightsPlayed,
                          ::testing::ValuesIn(test::read_diagram_file(TENGEN_TEST_DATA "/solver/local_fights.txt")));
+
+// Under a time limit the solver stops beginning fights (the first is always
+// read); without one it reads as many as it may. The 19x19 middle game has
+// several fights.
+TEST(Fights, ATimeLimitStopsTheReadingAfterTheFirstFight) {
+  const Board b = bench_position(TENGEN_TEST_DATA "/playout/midgame-19x19.sgf", 0).board();
+  const std::size_t all = read_fights(b, b.to_move(), 300, 4, 4, 1).size();
+  ASSERT_GE(all, 2u);
+  EXPECT_EQ(read_fights(b, b.to_move(), 300, 4, 4, 1, 1e-9).size(), 1u);
+  EXPECT_EQ(read_fights(b, b.to_move(), 300, 4, 4, 1, 1e6).size(), all);
+}
 
 TEST(Fights, ADrawProvesNoSeki) {
   // The solver reads the black string B6 against White's top group as a

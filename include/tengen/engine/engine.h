@@ -97,7 +97,7 @@ class Engine {
 
   // The fights the solver reads before c's search (none while
   // solver-playouts or solver-fights is 0).
-  std::vector<Fight> fights(Color c) const;
+  std::vector<Fight> fights(Color c, double max_seconds = 0) const;
 
  private:
   SearchLimits limits_for(Color c) const;

@@ -34,9 +34,11 @@ struct Fight {
 // Strings of either colour with at most `max_liberties` liberties that touch
 // an opposing string make fight candidates (the largest first); at most
 // `max_fights` distinct fights are solved, each side to move with
-// `budget` playouts.
+// `budget` playouts. With max_seconds > 0, a fight is begun only while the
+// time spent so far plus the mean time of a fight read so far stays within
+// max_seconds (the first is always read).
 std::vector<Fight> read_fights(const Board& board, Color c, std::uint64_t budget, int max_fights,
-                               int max_liberties, std::uint64_t seed);
+                               int max_liberties, std::uint64_t seed, double max_seconds = 0);
 
 // The fates the settled fights prove, as (stone, status) pairs for judge():
 // the loser of each decided fight is dead.

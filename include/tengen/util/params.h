@@ -99,6 +99,7 @@ struct Settings {
   std::int64_t solver_playouts = 3000;   // per fight and side to move; 0: the solver stays out of play
   int solver_fights = 4;
   int solver_liberties = 4;
+  double solver_time_share = 0.2;  // of a timed move's budget
   bool capture_dead = false;       // never pass while dead opponent stones remain (CGOS)
   // Dynamic komi: handicap stones count for White early on, fading out;
   // then a ratchet keeps a far-ahead side honest (even games: see
