@@ -348,7 +348,7 @@ GtpServer::Reply GtpServer::cmd_play(const Args& args) {
   const auto p = parse_point(args[1]);
   // GTP names two failures for play: a syntax error or an illegal move.
   if (!color || !p) return failure("syntax error");
-  const bool repeats = engine_.game().illegal_reason(*p, *color) == "superko";
+  const bool repeats = engine_.game().illegal_reason(*p, *color) == Game::Illegality::Superko;
   if (!engine_.game().play(*p, *color, Game::Repetition::Accepted)) return failure("illegal move");
   if (repeats) {
     spdlog::warn("play {} {} repeats an earlier position: accepted, the controller's ko rule allows it", color_name(*color),
