@@ -149,7 +149,7 @@ namespace {
 // The heavy policy's configuration (its pattern file read and checked), or
 // null for light playouts. Throws PatternFileError on a bad pattern file.
 std::shared_ptr<const HeavyConfig> heavy_config(const Settings& s) {
-  if (s.policy != "heavy") return nullptr;
+  if (s.policy != Policy::Heavy) return nullptr;
   return std::make_shared<const HeavyConfig>(HeavyConfig::from_settings(s));
 }
 

@@ -556,7 +556,7 @@ GtpServer::Reply GtpServer::cmd_playout_stats(const Args& args) {
   const Settings& s = engine_.settings();
   std::optional<HeavyConfig> heavy;
   try {
-    if (s.policy == "heavy") heavy = HeavyConfig::from_settings(s);
+    if (s.policy == Policy::Heavy) heavy = HeavyConfig::from_settings(s);
   } catch (const PatternFileError& e) {
     return failure(e.what());
   }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <type_traits>
 
 namespace tengen {
 
@@ -74,7 +75,7 @@ std::vector<ParamDef> make_registry() {
        "weight of the learned H against the expert H (1: learned only)"},
       {"prune-ladders", &S::prune_ladders, 0, 1, {},
        "the search never runs a string out of atari into a ladder that catches it (no ko on the board)"},
-      {"policy", &S::policy, 0, 0, {"light", "heavy"},
+      {"policy", &S::policy, 0, 0, {kPolicyNames.begin(), kPolicyNames.end()},
        "playout policy: light (uniformly random) or heavy (MoGo's rules and 3x3 patterns)"},
       {"heavy-atari-save", &S::heavy_atari_save, 0, 1, {},
        "heavy rule 1: save our string the last move put in atari (extend or capture)"},
@@ -227,24 +228,40 @@ struct Setter {
     return std::nullopt;
   }
   std::optional<std::string> operator()(std::string Settings::*f) const {
-    if (!def.choices.empty()) {
-      bool ok = false;
-      for (auto c : def.choices) ok |= c == text;
-      if (!ok) return malformed("one of " + param_range(def));
-    }
+    if (!def.choices.empty() && !choice()) return malformed("one of " + param_range(def));
     settings.*f = std::string(text);
+    return std::nullopt;
+  }
+  template <typename E>
+    requires std::is_enum_v<E>
+  std::optional<std::string> operator()(E Settings::*f) const {
+    const auto i = choice();
+    if (!i) return malformed("one of " + param_range(def));
+    settings.*f = static_cast<E>(*i);
+    return std::nullopt;
+  }
+  std::optional<std::size_t> choice() const {
+    for (std::size_t i = 0; i < def.choices.size(); ++i) {
+      if (def.choices[i] == text) return i;
+    }
     return std::nullopt;
   }
 };
 
 struct Getter {
   const Settings& s;
+  const ParamDef& def;
   std::string operator()(int Settings::*f) const { return std::to_string(s.*f); }
   std::string operator()(std::int64_t Settings::*f) const { return std::to_string(s.*f); }
   std::string operator()(std::uint64_t Settings::*f) const { return std::to_string(s.*f); }
   std::string operator()(double Settings::*f) const { return format_double(s.*f); }
   std::string operator()(bool Settings::*f) const { return s.*f ? "true" : "false"; }
   std::string operator()(std::string Settings::*f) const { return s.*f; }
+  template <typename E>
+    requires std::is_enum_v<E>
+  std::string operator()(E Settings::*f) const {
+    return std::string(def.choices.at(static_cast<std::size_t>(s.*f)));
+  }
 };
 
 }  // namespace
@@ -268,14 +285,13 @@ std::optional<std::string> set_param(Settings& settings, std::string_view name, 
 }
 
 std::string get_param(const Settings& settings, const ParamDef& def) {
-  return std::visit(Getter{settings}, def.field);
+  return std::visit(Getter{settings, def}, def.field);
 }
 
 std::string param_type(const ParamDef& def) {
   if (std::holds_alternative<bool Settings::*>(def.field)) return "bool";
   if (std::holds_alternative<double Settings::*>(def.field)) return "float";
-  if (std::holds_alternative<std::string Settings::*>(def.field)) {
-    if (def.choices.empty()) return "string";
+  if (!def.choices.empty()) {
     std::string type = "list";
     for (auto c : def.choices) {
       type.append("/");
@@ -283,13 +299,13 @@ std::string param_type(const ParamDef& def) {
     }
     return type;
   }
+  if (std::holds_alternative<std::string Settings::*>(def.field)) return "string";
   return "int";
 }
 
 std::string param_range(const ParamDef& def) {
   if (std::holds_alternative<bool Settings::*>(def.field)) return "{true, false}";
-  if (std::holds_alternative<std::string Settings::*>(def.field)) {
-    if (def.choices.empty()) return "any text";
+  if (!def.choices.empty()) {
     std::string out = "{";
     for (std::size_t i = 0; i < def.choices.size(); ++i) {
       if (i > 0) out.append(", ");
@@ -298,6 +314,7 @@ std::string param_range(const ParamDef& def) {
     out.append("}");
     return out;
   }
+  if (std::holds_alternative<std::string Settings::*>(def.field)) return "any text";
   std::ostringstream out;
   if (param_type(def) == "int") {
     out << '[' << static_cast<long long>(def.min) << ", " << static_cast<long long>(def.max) << ']';
