@@ -1,15 +1,15 @@
 #include "tengen/sgf/sgf.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
 #include <stdexcept>
 #include <string>
-#include <system_error>
 #include <vector>
+
+#include "tengen/util/parse.h"
 
 namespace tengen::sgf {
 namespace {
@@ -115,23 +115,9 @@ Point read_point(std::string_view value, int size, bool pass_allowed) {
   return {PointKind::Point, x, y};
 }
 
-std::optional<int> to_int(std::string_view s) {
-  s = trim(s);
-  int v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc{} || end != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
-std::optional<double> to_double(std::string_view s) {
-  s = trim(s);
-  double v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc{} || end != s.data() + s.size() || !std::isfinite(v)) {
-    return std::nullopt;
-  }
-  return v;
-}
+// Number values, with the white space around them that records carry.
+std::optional<int> to_int(std::string_view s) { return parse_integer<int>(trim(s)); }
+std::optional<double> to_double(std::string_view s) { return parse_finite(trim(s)); }
 
 // Index of the last character of the line break at i: "\r\n" and "\n\r" are
 // one break.

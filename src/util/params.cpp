@@ -1,10 +1,11 @@
 #include "tengen/util/params.h"
 
-#include <charconv>
 #include <cmath>
 #include <limits>
 #include <sstream>
 #include <type_traits>
+
+#include "tengen/util/parse.h"
 
 namespace tengen {
 
@@ -168,15 +169,6 @@ std::vector<ParamDef> make_registry() {
   };
 }
 
-template <typename T>
-std::optional<T> parse_number(std::string_view text) {
-  T value{};
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (ec != std::errc() || ptr != end) return std::nullopt;
-  return value;
-}
-
 std::optional<bool> parse_bool(std::string_view text) {
   if (text == "1" || text == "true" || text == "yes" || text == "on") return true;
   if (text == "0" || text == "false" || text == "no" || text == "off") return false;
@@ -205,7 +197,7 @@ struct Setter {
   }
   template <typename T>
   std::optional<std::string> integer(T Settings::*field) const {
-    auto v = parse_number<T>(text);
+    auto v = parse_integer<T>(text);
     if (!v) return malformed("an integer");
     if (auto err = range_error(static_cast<double>(*v))) return err;
     settings.*field = *v;
@@ -215,7 +207,7 @@ struct Setter {
   std::optional<std::string> operator()(std::int64_t Settings::*f) const { return integer(f); }
   std::optional<std::string> operator()(std::uint64_t Settings::*f) const { return integer(f); }
   std::optional<std::string> operator()(double Settings::*f) const {
-    auto v = parse_number<double>(text);
+    auto v = parse_double(text);  // inf and nan fail the range check
     if (!v) return malformed("a number");
     if (auto err = range_error(*v)) return err;
     settings.*f = *v;
