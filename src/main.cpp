@@ -93,7 +93,7 @@ std::optional<HeavyConfig> heavy_config(const Settings& settings) {
 // record, cut after --position-moves moves).
 Game bench_start(const po::variables_map& vm) {
   const int size = vm["size"].as<int>();
-  if (size < kMinSize || size > kMaxSize) throw UsageError("--size must be between 2 and 19");
+  if (size < kMinSize || size > kMaxSize) throw UsageError("--size must be " + supported_sizes());
   if (!vm.count("position")) return Game(size, 7.5);
   const int moves = vm["position-moves"].as<int>();
   if (moves < 0) throw UsageError("--position-moves must not be negative");

@@ -16,6 +16,11 @@ namespace {
 
 constexpr int kPassMaxSize = 19;  // "tt" is a pass only on boards up to 19x19
 
+std::string unsupported_size(int size) {
+  return "board size " + std::to_string(size) + " not supported (" + std::to_string(kMinSize) + ".." +
+         std::to_string(kMaxSize) + ")";
+}
+
 std::string error_text(int line, int column, const std::string& reason) {
   if (line <= 0) return "sgf: " + reason;
   return "sgf: line " + std::to_string(line) + ", column " + std::to_string(column) + ": " +
@@ -274,7 +279,7 @@ class GameBuilder {
     if (!size || !rows) fail_at(p, "bad board size " + quote(v));
     if (*size != *rows) fail_at(p, "non-square board " + quote(v));
     if (*size < kMinSize || *size > kMaxSize) {
-      fail_at(p, "board size " + std::to_string(*size) + " not supported (1..25)");
+      fail_at(p, unsupported_size(*size));
     }
     if (placed_ && *size != game_.size) fail_at(p, "SZ changes the board size after stones");
     game_.size = *size;
@@ -582,7 +587,7 @@ std::string write(const Game& game) {
 
 std::optional<std::pair<int, int>> parse_point(std::string_view value, int size) {
   if (size < kMinSize || size > kMaxSize) {
-    throw Error(0, 0, "board size " + std::to_string(size) + " not supported (1..25)");
+    throw Error(0, 0, unsupported_size(size));
   }
   const Point pt = read_point(value, size, true);
   if (pt.kind == PointKind::Bad) {

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <type_traits>
 
+#include "tengen/board/point.h"
 #include "tengen/util/parse.h"
 
 namespace tengen {
@@ -162,7 +163,7 @@ std::vector<ParamDef> make_registry() {
        "cluster: a rank that sends nothing for this long is given up, and play goes on without it"},
       {"cluster-final-wait-ms", &S::cluster_final_wait_ms, 0, 10000, {},
        "cluster: at the end of a search, how long rank 0 waits for the other ranks' last statistics"},
-      {"board-size", &S::board_size, 2, 19, {}, "board size at start-up"},
+      {"board-size", &S::board_size, kMinSize, kMaxSize, {}, "board size at start-up"},
       {"komi", &S::komi, -361, 361, {}, "komi at start-up (no score reaches beyond the 361 points of 19x19)"},
       {"log-level", &S::log_level, 0, 0, {"trace", "debug", "info", "warn", "error", "off"},
        "logging level (logs go to stderr)"},
