@@ -4,16 +4,11 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <chrono>
 #include <cmath>
 
 namespace tengen {
 
 namespace {
-
-std::uint64_t clock_seed() {
-  return static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-}
 
 // Black's half points for a finished board's score (Black's area minus
 // White's) at this komi.
@@ -324,7 +319,7 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   MctsLimits mcts_limits;
   mcts_limits.playouts = limits.playouts;
   mcts_limits.threads = settings_.threads;
-  mcts_limits.seed = settings_.seed != 0 ? settings_.seed + game.moves().size() : clock_seed();
+  mcts_limits.seed = seed_or_clock(settings_.seed, game.moves().size());
   mcts_limits.stop = stop;
   mcts_limits.draw_player = GoDomain::player_of(draw_side);
   double last_report = 0;

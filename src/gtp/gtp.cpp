@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <chrono>
 #include <cmath>
 #include <ctime>
 #include <fstream>
@@ -560,8 +559,7 @@ GtpServer::Reply GtpServer::cmd_playout_stats(const Args& args) {
   } catch (const PatternFileError& e) {
     return failure(e.what());
   }
-  const auto clock = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-  Rng rng(s.seed != 0 ? s.seed : clock);
+  Rng rng(seed_or_clock(s.seed));
   const Game& game = engine_.game();
   const PlayoutStats stats = collect_playout_stats(game.board(), heavy ? &*heavy : nullptr, *n, game.komi(), rng);
   return success("\n" + format_playout_stats(stats, game.size()));
