@@ -81,7 +81,7 @@ void print_usage(const po::options_description& general, const po::options_descr
 // The heavy policy's configuration when the settings ask for it: a pattern
 // file that is missing or malformed stops Tengen here, at start-up.
 std::optional<HeavyConfig> heavy_config(const Settings& settings) {
-  if (settings.policy != "heavy") return std::nullopt;
+  if (settings.policy != Policy::Heavy) return std::nullopt;
   try {
     return HeavyConfig::from_settings(settings);
   } catch (const PatternFileError& e) {
@@ -93,7 +93,7 @@ std::optional<HeavyConfig> heavy_config(const Settings& settings) {
 // record, cut after --position-moves moves).
 Game bench_start(const po::variables_map& vm) {
   const int size = vm["size"].as<int>();
-  if (size < kMinSize || size > kMaxSize) throw UsageError("--size must be between 2 and 19");
+  if (size < kMinSize || size > kMaxSize) throw UsageError("--size must be " + supported_sizes());
   if (!vm.count("position")) return Game(size, 7.5);
   const int moves = vm["position-moves"].as<int>();
   if (moves < 0) throw UsageError("--position-moves must not be negative");
@@ -115,7 +115,7 @@ int run_search_bench(const Settings& settings, const po::variables_map& vm) {
   const Game start = bench_start(vm);
   Settings s = settings;
   if (s.seed == 0) s.seed = 1;
-  std::cout << "bench --search: size " << start.size() << ", policy " << s.policy << ", " << s.threads
+  std::cout << "bench --search: size " << start.size() << ", policy " << policy_name(s.policy) << ", " << s.threads
             << " thread(s), " << count << " playouts, seed " << s.seed << std::endl;
   const SearchBenchResult r = run_search_bench(s, start, count);
   std::printf("best %s, signature %016llx%s\n", r.best.c_str(), static_cast<unsigned long long>(r.signature),
@@ -133,7 +133,7 @@ int run_bench(const Settings& settings, const po::variables_map& vm) {
   const Board start = bench_start(vm).board();
   const std::optional<HeavyConfig> heavy = heavy_config(settings);
   const std::uint64_t seed = settings.seed != 0 ? settings.seed : 1;
-  std::cout << "bench: size " << start.size() << ", policy " << settings.policy << ", " << settings.threads
+  std::cout << "bench: size " << start.size() << ", policy " << policy_name(settings.policy) << ", " << settings.threads
             << " thread(s), " << seconds << " s, seed " << seed << ", from "
             << (vm.count("position") ? "a position with " + std::to_string(start.stones(Color::Black) +
                                                                           start.stones(Color::White)) + " stones"

@@ -12,7 +12,7 @@ namespace tengen {
 
 Board::Board(int size) : size_(size), stride_(stride_of(size)), num_points_(num_points_of(size)) {
   if (size < kMinSize || size > kMaxSize) {
-    throw std::invalid_argument("board size must be between 2 and 19");
+    throw std::invalid_argument("board size must be " + supported_sizes());
   }
   clear();
 }

@@ -20,19 +20,19 @@ void Game::forget(std::uint64_t hash) {
   if (it != seen_.end() && --it->second == 0) seen_.erase(it);
 }
 
-std::string Game::illegal_reason(Point p, Color c) const {
-  if (p == kPass) return "";
-  if (!board_.on_board(p)) return "not on the board";
-  if (board_.at(p) != Color::Empty) return "occupied";
-  if (p == board_.ko_point() && c == board_.ko_color()) return "ko";
-  if (!board_.is_legal(p, c)) return "suicide";
-  if (superko_ && seen_.count(board_.hash_after(p, c)) > 0) return "superko";
-  return "";
+Game::Illegality Game::illegal_reason(Point p, Color c) const {
+  if (p == kPass) return Illegality::None;
+  if (!board_.on_board(p)) return Illegality::OffBoard;
+  if (board_.at(p) != Color::Empty) return Illegality::Occupied;
+  if (p == board_.ko_point() && c == board_.ko_color()) return Illegality::Ko;
+  if (!board_.is_legal(p, c)) return Illegality::Suicide;
+  if (superko_ && seen_.count(board_.hash_after(p, c)) > 0) return Illegality::Superko;
+  return Illegality::None;
 }
 
 bool Game::play(Point p, Color c, Repetition repetition) {
-  const std::string reason = illegal_reason(p, c);
-  if (!reason.empty() && !(reason == "superko" && repetition == Repetition::Accepted)) return false;
+  const Illegality reason = illegal_reason(p, c);
+  if (reason != Illegality::None && !(reason == Illegality::Superko && repetition == Repetition::Accepted)) return false;
   board_.play(p, c);
   moves_.push_back({c, p});
   hashes_.push_back(board_.hash());

@@ -3,13 +3,13 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
-#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "gtp/text.h"
+#include "tengen/util/parse.h"
 
 namespace tengen::cluster {
 
@@ -168,10 +168,8 @@ void Worker::replay(const Command& c) {
     words[1] = sgf.string();
   }
   if (words[0] == "tengen-param" && words.size() >= 3 && words[words.size() - 2] == "seed") {
-    std::uint64_t seed = 0;
-    const std::string& v = words.back();
-    const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), seed);
-    if (ec == std::errc() && end == v.data() + v.size()) words.back() = std::to_string(rank_seed(seed, transport_.rank()));
+    const auto seed = parse_integer<std::uint64_t>(words.back());
+    if (seed) words.back() = std::to_string(rank_seed(*seed, transport_.rank()));
   }
   const std::string line = joined(words);
   const std::optional<std::string> reply = server_.handle_line(line);

@@ -72,11 +72,10 @@ BenchResult run_playout_bench(const Board& start_position, const HeavyConfig* he
   return total;
 }
 
-BenchResult run_playout_bench(int size, const std::string& policy, double seconds, std::int64_t count, int threads,
+BenchResult run_playout_bench(int size, Policy policy, double seconds, std::int64_t count, int threads,
                               std::uint64_t seed) {
-  if (policy != "light" && policy != "heavy") throw std::invalid_argument("unknown playout policy '" + policy + "'");
   std::optional<HeavyConfig> heavy;
-  if (policy == "heavy") heavy = HeavyConfig::from_settings(Settings{});
+  if (policy == Policy::Heavy) heavy = HeavyConfig::from_settings(Settings{});
   return run_playout_bench(Board(size), heavy ? &*heavy : nullptr, seconds, count, threads, seed);
 }
 

@@ -11,20 +11,11 @@
 
 namespace tengen {
 
-namespace {
-
-std::uint64_t seed_from(const Settings& s) {
-  return s.seed != 0 ? s.seed
-                     : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-}
-
-}  // namespace
-
 Engine::Engine(const Settings& settings)
     : settings_(settings),
       game_(settings.board_size, settings.komi),
       search_(settings),
-      rng_(seed_from(settings) ^ 0x5EED) {
+      rng_(seed_or_clock(settings.seed) ^ 0x5EED) {
   game_.set_superko(settings.superko);
 }
 

@@ -4,16 +4,11 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <chrono>
 #include <cmath>
 
 namespace tengen {
 
 namespace {
-
-std::uint64_t clock_seed() {
-  return static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-}
 
 // Black's half points for a finished board's score (Black's area minus
 // White's) at this komi.
@@ -150,7 +145,7 @@ namespace {
 // The heavy policy's configuration (its pattern file read and checked), or
 // null for light playouts. Throws PatternFileError on a bad pattern file.
 std::shared_ptr<const HeavyConfig> heavy_config(const Settings& s) {
-  if (s.policy != "heavy") return nullptr;
+  if (s.policy != Policy::Heavy) return nullptr;
   return std::make_shared<const HeavyConfig>(HeavyConfig::from_settings(s));
 }
 
@@ -325,7 +320,7 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   MctsLimits mcts_limits;
   mcts_limits.playouts = limits.playouts;
   mcts_limits.threads = settings_.threads;
-  mcts_limits.seed = settings_.seed != 0 ? settings_.seed + game.moves().size() : clock_seed();
+  mcts_limits.seed = seed_or_clock(settings_.seed, game.moves().size());
   mcts_limits.stop = stop;
   mcts_limits.draw_player = GoDomain::player_of(draw_side);
   double last_report = 0;

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <chrono>
 #include <cmath>
 #include <ctime>
 #include <fstream>
@@ -348,7 +347,7 @@ GtpServer::Reply GtpServer::cmd_play(const Args& args) {
   const auto p = parse_point(args[1]);
   // GTP names two failures for play: a syntax error or an illegal move.
   if (!color || !p) return failure("syntax error");
-  const bool repeats = engine_.game().illegal_reason(*p, *color) == "superko";
+  const bool repeats = engine_.game().illegal_reason(*p, *color) == Game::Illegality::Superko;
   if (!engine_.game().play(*p, *color, Game::Repetition::Accepted)) return failure("illegal move");
   if (repeats) {
     spdlog::warn("play {} {} repeats an earlier position: accepted, the controller's ko rule allows it", color_name(*color),
@@ -556,12 +555,11 @@ GtpServer::Reply GtpServer::cmd_playout_stats(const Args& args) {
   const Settings& s = engine_.settings();
   std::optional<HeavyConfig> heavy;
   try {
-    if (s.policy == "heavy") heavy = HeavyConfig::from_settings(s);
+    if (s.policy == Policy::Heavy) heavy = HeavyConfig::from_settings(s);
   } catch (const PatternFileError& e) {
     return failure(e.what());
   }
-  const auto clock = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-  Rng rng(s.seed != 0 ? s.seed : clock);
+  Rng rng(seed_or_clock(s.seed));
   const Game& game = engine_.game();
   const PlayoutStats stats = collect_playout_stats(game.board(), heavy ? &*heavy : nullptr, *n, game.komi(), rng);
   return success("\n" + format_playout_stats(stats, game.size()));

@@ -4,7 +4,6 @@
 // "<won|draw|lost|unknown> <best move or pass> <playouts used>", the outcome
 // from the side to move's point of view.
 
-#include <charconv>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,6 +11,7 @@
 
 #include "tengen/gtp/gtp.h"
 #include "tengen/solver/go_local.h"
+#include "tengen/util/parse.h"
 
 namespace tengen {
 namespace {
@@ -21,9 +21,8 @@ constexpr std::uint64_t kMaxSolvePlayouts = 100'000'000;
 constexpr std::uint64_t kSolveSeed = 1;  // the same question always gets the same answer
 
 std::optional<std::uint64_t> parse_budget(std::string_view s) {
-  std::uint64_t v = 0;
-  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || ptr != s.data() + s.size() || v == 0 || v > kMaxSolvePlayouts) return std::nullopt;
+  const auto v = parse_integer<std::uint64_t>(s);
+  if (!v || *v == 0 || *v > kMaxSolvePlayouts) return std::nullopt;
   return v;
 }
 

@@ -2,8 +2,6 @@
 // Small text helpers shared by the GTP command files.
 
 #include <cctype>
-#include <charconv>
-#include <cmath>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -11,25 +9,13 @@
 #include <vector>
 
 #include "tengen/board/color.h"
+#include "tengen/util/parse.h"
 
 namespace tengen::gtp_text {
 
-inline std::optional<int> parse_int(std::string_view s) {
-  int v = 0;
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || ptr != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
-inline std::optional<double> parse_float(std::string_view s) {
-  // A float may carry a sign, '+' too (GNU Go reads "komi +6.5");
-  // from_chars takes '-' alone.
-  if (s.size() > 1 && s[0] == '+' && s[1] != '+' && s[1] != '-') s.remove_prefix(1);
-  double v = 0;
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || ptr != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
-  return v;
-}
+// GTP's numbers: an int, and a finite float that may carry a '+'.
+inline std::optional<int> parse_int(std::string_view s) { return parse_integer<int>(s); }
+inline std::optional<double> parse_float(std::string_view s) { return parse_finite(s, LeadingPlus::Accepted); }
 
 // A command line's words, split at white space.
 inline std::vector<std::string> split_words(std::string_view s) {

@@ -1,7 +1,6 @@
 #include "tengen/patterns/model.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -9,6 +8,7 @@
 #include <sstream>
 
 #include "tengen/util/data_files.h"
+#include "tengen/util/parse.h"
 
 namespace tengen::patterns {
 
@@ -98,17 +98,17 @@ class ModelParser {
         ++features;
       } else if (w[0] == "shape") {
         expect(w, 4, "shape <size> <key> <gamma>");
-        int size = 0;
-        std::uint64_t key = 0;
-        if (!number(w[1], 10, &size) || size < kMinShapeSize || size > kMaxShapeSize) fail("bad shape size '" + std::string(w[1]) + "'");
-        if (!number(w[2], 16, &key) || key == 0 || shape_size_of(key) != size) fail("bad shape key '" + std::string(w[2]) + "'");
-        if (m.shape_gammas().find(key)) fail("shape " + std::string(w[2]) + " given twice");
-        m.set_shape_gamma(key, gamma(w[3]));
+        const auto size = parse_integer<int>(w[1]);
+        const auto key = parse_integer<std::uint64_t>(w[2], 16);
+        if (!size || *size < kMinShapeSize || *size > kMaxShapeSize) fail("bad shape size '" + std::string(w[1]) + "'");
+        if (!key || *key == 0 || shape_size_of(*key) != *size) fail("bad shape key '" + std::string(w[2]) + "'");
+        if (m.shape_gammas().find(*key)) fail("shape " + std::string(w[2]) + " given twice");
+        m.set_shape_gamma(*key, gamma(w[3]));
         ++features;
       } else if (w[0] == "end") {
-        std::size_t count = 0;
-        if (w.size() != 2 || !number(w[1], 10, &count)) fail("expected 'end <number of feature lines>'");
-        if (count != features) fail("the file lists " + std::to_string(features) + " features, 'end' says " + std::string(w[1]));
+        const auto count = w.size() == 2 ? parse_integer<std::size_t>(w[1]) : std::nullopt;
+        if (!count) fail("expected 'end <number of feature lines>'");
+        if (*count != features) fail("the file lists " + std::to_string(features) + " features, 'end' says " + std::string(w[1]));
         ended = true;
       } else {
         fail("unknown line '" + std::string(w[0]) + "'");
@@ -127,18 +127,10 @@ class ModelParser {
   void expect(const std::vector<std::string_view>& w, std::size_t n, const char* form) const {
     if (w.size() != n) fail(std::string("expected '") + form + "'");
   }
-  template <typename T>
-  static bool number(std::string_view s, int base, T* out) {
-    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), *out, base);
-    return ec == std::errc() && ptr == s.data() + s.size();
-  }
   float gamma(std::string_view s) const {
-    double g = 0;
-    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), g);
-    if (ec != std::errc() || ptr != s.data() + s.size() || !std::isfinite(g) || g <= 0 || g > 1e30) {
-      fail("bad gamma '" + std::string(s) + "' (a positive number)");
-    }
-    return static_cast<float>(g);
+    const auto g = parse_finite(s);
+    if (!g || *g <= 0 || *g > 1e30) fail("bad gamma '" + std::string(s) + "' (a positive number)");
+    return static_cast<float>(*g);
   }
 
   std::string origin_;

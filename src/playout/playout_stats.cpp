@@ -39,7 +39,7 @@ std::string percent(std::int64_t part, std::int64_t whole) {
 PlayoutStats collect_playout_stats(const Board& root, const HeavyConfig* heavy, int playouts, double komi,
                                    Rng& rng) {
   PlayoutStats stats;
-  stats.policy = heavy ? "heavy" : "light";
+  stats.policy = heavy ? Policy::Heavy : Policy::Light;
   stats.sample_first = root.to_move();
   const int limit = playout_move_limit(root.size());
   std::vector<Point> moves(limit);
@@ -63,7 +63,7 @@ PlayoutStats collect_playout_stats(const Board& root, const HeavyConfig* heavy, 
 }
 
 std::string format_playout_stats(const PlayoutStats& s, int board_size) {
-  std::string out = "policy " + s.policy + ", " + std::to_string(s.playouts) + " playouts, " +
+  std::string out = "policy " + std::string(policy_name(s.policy)) + ", " + std::to_string(s.playouts) + " playouts, " +
                     std::to_string(s.moves) + " moves, Black wins " + percent(s.black_area_wins, s.playouts) + "\n";
   out += "rule           moves  share\n";
   for (int i = 0; i < kRuleCount; ++i) {

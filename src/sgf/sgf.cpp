@@ -1,20 +1,25 @@
 #include "tengen/sgf/sgf.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
 #include <stdexcept>
 #include <string>
-#include <system_error>
 #include <vector>
+
+#include "tengen/util/parse.h"
 
 namespace tengen::sgf {
 namespace {
 
 constexpr int kPassMaxSize = 19;  // "tt" is a pass only on boards up to 19x19
+
+std::string unsupported_size(int size) {
+  return "board size " + std::to_string(size) + " not supported (" + std::to_string(kMinSize) + ".." +
+         std::to_string(kMaxSize) + ")";
+}
 
 std::string error_text(int line, int column, const std::string& reason) {
   if (line <= 0) return "sgf: " + reason;
@@ -115,23 +120,9 @@ Point read_point(std::string_view value, int size, bool pass_allowed) {
   return {PointKind::Point, x, y};
 }
 
-std::optional<int> to_int(std::string_view s) {
-  s = trim(s);
-  int v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc{} || end != s.data() + s.size()) return std::nullopt;
-  return v;
-}
-
-std::optional<double> to_double(std::string_view s) {
-  s = trim(s);
-  double v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc{} || end != s.data() + s.size() || !std::isfinite(v)) {
-    return std::nullopt;
-  }
-  return v;
-}
+// Number values, with the white space around them that records carry.
+std::optional<int> to_int(std::string_view s) { return parse_integer<int>(trim(s)); }
+std::optional<double> to_double(std::string_view s) { return parse_finite(trim(s)); }
 
 // Index of the last character of the line break at i: "\r\n" and "\n\r" are
 // one break.
@@ -288,7 +279,7 @@ class GameBuilder {
     if (!size || !rows) fail_at(p, "bad board size " + quote(v));
     if (*size != *rows) fail_at(p, "non-square board " + quote(v));
     if (*size < kMinSize || *size > kMaxSize) {
-      fail_at(p, "board size " + std::to_string(*size) + " not supported (1..25)");
+      fail_at(p, unsupported_size(*size));
     }
     if (placed_ && *size != game_.size) fail_at(p, "SZ changes the board size after stones");
     game_.size = *size;
@@ -596,7 +587,7 @@ std::string write(const Game& game) {
 
 std::optional<std::pair<int, int>> parse_point(std::string_view value, int size) {
   if (size < kMinSize || size > kMaxSize) {
-    throw Error(0, 0, "board size " + std::to_string(size) + " not supported (1..25)");
+    throw Error(0, 0, unsupported_size(size));
   }
   const Point pt = read_point(value, size, true);
   if (pt.kind == PointKind::Bad) {

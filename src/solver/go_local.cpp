@@ -5,7 +5,7 @@
 #include <tuple>
 #include <vector>
 
-#include "tengen/sgf/sgf.h"
+#include "tengen/sgf/position.h"
 
 namespace tengen {
 
@@ -322,19 +322,9 @@ std::optional<GoLocalGame> local_game_at(const Board& board, Point vertex, std::
 }
 
 Board setup_position(const sgf::Game& record) {
-  if (record.size < kMinSize || record.size > kMaxSize) throw std::runtime_error("unsupported board size");
-  std::vector<Color> colors(num_points_of(record.size), Color::Empty);
-  for (const sgf::Setup& s : record.setup) colors[point_at(s.x, s.y, record.size)] = s.color;
-  Board board(record.size);
-  for (int i = 0; i < static_cast<int>(colors.size()); ++i) {
-    if (is_player(colors[i])) board.add_stone(static_cast<Point>(i), colors[i]);
-  }
-  std::string why;
-  if (!board.check_invariants(&why)) throw std::runtime_error("setup position: " + why);
-  for (int i = 0; i < board.num_points(); ++i) {
-    const auto p = static_cast<Point>(i);
-    if (is_player(board.at(p)) && board.liberties(p) == 0) throw std::runtime_error("setup: a string has no liberty");
-  }
+  Board board = sgf::start_position(record, 0).board();
+  // Without PL a problem is Black's to play (a game gives White the move
+  // after Black's setup stones, as after a handicap).
   board.set_to_move(record.to_move.value_or(Color::Black));
   return board;
 }

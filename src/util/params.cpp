@@ -1,9 +1,12 @@
 #include "tengen/util/params.h"
 
-#include <charconv>
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <type_traits>
+
+#include "tengen/board/point.h"
+#include "tengen/util/parse.h"
 
 namespace tengen {
 
@@ -74,7 +77,7 @@ std::vector<ParamDef> make_registry() {
        "weight of the learned H against the expert H (1: learned only)"},
       {"prune-ladders", &S::prune_ladders, 0, 1, {},
        "the search never runs a string out of atari into a ladder that catches it (no ko on the board)"},
-      {"policy", &S::policy, 0, 0, {"light", "heavy"},
+      {"policy", &S::policy, 0, 0, {kPolicyNames.begin(), kPolicyNames.end()},
        "playout policy: light (uniformly random) or heavy (MoGo's rules and 3x3 patterns)"},
       {"heavy-atari-save", &S::heavy_atari_save, 0, 1, {},
        "heavy rule 1: save our string the last move put in atari (extend or capture)"},
@@ -163,20 +166,11 @@ std::vector<ParamDef> make_registry() {
        "cluster: a rank that sends nothing for this long is given up, and play goes on without it"},
       {"cluster-final-wait-ms", &S::cluster_final_wait_ms, 0, 10000, {},
        "cluster: at the end of a search, how long rank 0 waits for the other ranks' last statistics"},
-      {"board-size", &S::board_size, 2, 19, {}, "board size at start-up"},
+      {"board-size", &S::board_size, kMinSize, kMaxSize, {}, "board size at start-up"},
       {"komi", &S::komi, -361, 361, {}, "komi at start-up (no score reaches beyond the 361 points of 19x19)"},
       {"log-level", &S::log_level, 0, 0, {"trace", "debug", "info", "warn", "error", "off"},
        "logging level (logs go to stderr)"},
   };
-}
-
-template <typename T>
-std::optional<T> parse_number(std::string_view text) {
-  T value{};
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (ec != std::errc() || ptr != end) return std::nullopt;
-  return value;
 }
 
 std::optional<bool> parse_bool(std::string_view text) {
@@ -207,7 +201,7 @@ struct Setter {
   }
   template <typename T>
   std::optional<std::string> integer(T Settings::*field) const {
-    auto v = parse_number<T>(text);
+    auto v = parse_integer<T>(text);
     if (!v) return malformed("an integer");
     if (auto err = range_error(static_cast<double>(*v))) return err;
     settings.*field = *v;
@@ -217,7 +211,7 @@ struct Setter {
   std::optional<std::string> operator()(std::int64_t Settings::*f) const { return integer(f); }
   std::optional<std::string> operator()(std::uint64_t Settings::*f) const { return integer(f); }
   std::optional<std::string> operator()(double Settings::*f) const {
-    auto v = parse_number<double>(text);
+    auto v = parse_double(text);  // inf and nan fail the range check
     if (!v) return malformed("a number");
     if (auto err = range_error(*v)) return err;
     settings.*f = *v;
@@ -230,24 +224,40 @@ struct Setter {
     return std::nullopt;
   }
   std::optional<std::string> operator()(std::string Settings::*f) const {
-    if (!def.choices.empty()) {
-      bool ok = false;
-      for (auto c : def.choices) ok |= c == text;
-      if (!ok) return malformed("one of " + param_range(def));
-    }
+    if (!def.choices.empty() && !choice()) return malformed("one of " + param_range(def));
     settings.*f = std::string(text);
+    return std::nullopt;
+  }
+  template <typename E>
+    requires std::is_enum_v<E>
+  std::optional<std::string> operator()(E Settings::*f) const {
+    const auto i = choice();
+    if (!i) return malformed("one of " + param_range(def));
+    settings.*f = static_cast<E>(*i);
+    return std::nullopt;
+  }
+  std::optional<std::size_t> choice() const {
+    for (std::size_t i = 0; i < def.choices.size(); ++i) {
+      if (def.choices[i] == text) return i;
+    }
     return std::nullopt;
   }
 };
 
 struct Getter {
   const Settings& s;
+  const ParamDef& def;
   std::string operator()(int Settings::*f) const { return std::to_string(s.*f); }
   std::string operator()(std::int64_t Settings::*f) const { return std::to_string(s.*f); }
   std::string operator()(std::uint64_t Settings::*f) const { return std::to_string(s.*f); }
   std::string operator()(double Settings::*f) const { return format_double(s.*f); }
   std::string operator()(bool Settings::*f) const { return s.*f ? "true" : "false"; }
   std::string operator()(std::string Settings::*f) const { return s.*f; }
+  template <typename E>
+    requires std::is_enum_v<E>
+  std::string operator()(E Settings::*f) const {
+    return std::string(def.choices.at(static_cast<std::size_t>(s.*f)));
+  }
 };
 
 }  // namespace
@@ -271,14 +281,13 @@ std::optional<std::string> set_param(Settings& settings, std::string_view name, 
 }
 
 std::string get_param(const Settings& settings, const ParamDef& def) {
-  return std::visit(Getter{settings}, def.field);
+  return std::visit(Getter{settings, def}, def.field);
 }
 
 std::string param_type(const ParamDef& def) {
   if (std::holds_alternative<bool Settings::*>(def.field)) return "bool";
   if (std::holds_alternative<double Settings::*>(def.field)) return "float";
-  if (std::holds_alternative<std::string Settings::*>(def.field)) {
-    if (def.choices.empty()) return "string";
+  if (!def.choices.empty()) {
     std::string type = "list";
     for (auto c : def.choices) {
       type.append("/");
@@ -286,13 +295,13 @@ std::string param_type(const ParamDef& def) {
     }
     return type;
   }
+  if (std::holds_alternative<std::string Settings::*>(def.field)) return "string";
   return "int";
 }
 
 std::string param_range(const ParamDef& def) {
   if (std::holds_alternative<bool Settings::*>(def.field)) return "{true, false}";
-  if (std::holds_alternative<std::string Settings::*>(def.field)) {
-    if (def.choices.empty()) return "any text";
+  if (!def.choices.empty()) {
     std::string out = "{";
     for (std::size_t i = 0; i < def.choices.size(); ++i) {
       if (i > 0) out.append(", ");
@@ -301,6 +310,7 @@ std::string param_range(const ParamDef& def) {
     out.append("}");
     return out;
   }
+  if (std::holds_alternative<std::string Settings::*>(def.field)) return "any text";
   std::ostringstream out;
   if (param_type(def) == "int") {
     out << '[' << static_cast<long long>(def.min) << ", " << static_cast<long long>(def.max) << ']';

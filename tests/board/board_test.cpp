@@ -144,7 +144,7 @@ TEST(Game, SuperkoForbidsRepeatingAPositionSimpleKoDoesNot) {
     ASSERT_EQ(g.board().stones(Color::Black), 0);
     EXPECT_EQ(g.board().capture_size_if_played(at("A1"), Color::Black), 3);
     EXPECT_EQ(g.is_legal(at("A1"), Color::Black), !superko);
-    EXPECT_EQ(g.illegal_reason(at("A1"), Color::Black), superko ? "superko" : "");
+    EXPECT_EQ(g.illegal_reason(at("A1"), Color::Black), superko ? Game::Illegality::Superko : Game::Illegality::None);
     EXPECT_EQ(g.play(at("A1"), Color::Black), !superko);
   }
 }
@@ -157,10 +157,10 @@ TEST(Game, AnAcceptedRepetitionIsPlayedAndUndoneButNoOtherFault) {
                       {"A1", Color::Black}, {"B1", Color::White}}) {
     ASSERT_TRUE(g.play(at(v), c)) << v;
   }
-  ASSERT_EQ(g.illegal_reason(at("A1"), Color::Black), "superko");
+  ASSERT_EQ(g.illegal_reason(at("A1"), Color::Black), Game::Illegality::Superko);
   // Other faults stay faults: occupied, suicide.
   EXPECT_FALSE(g.play(at("B1"), Color::Black, Game::Repetition::Accepted));
-  ASSERT_EQ(g.illegal_reason(at("A1"), Color::White), "suicide");
+  ASSERT_EQ(g.illegal_reason(at("A1"), Color::White), Game::Illegality::Suicide);
   EXPECT_FALSE(g.play(at("A1"), Color::White, Game::Repetition::Accepted));
   EXPECT_EQ(g.moves().size(), 6u);
 
@@ -171,7 +171,7 @@ TEST(Game, AnAcceptedRepetitionIsPlayedAndUndoneButNoOtherFault) {
   // leave it standing once, so the repetition is still a repetition.
   ASSERT_TRUE(g.undo());
   EXPECT_EQ(g.moves().size(), 6u);
-  EXPECT_EQ(g.illegal_reason(at("A1"), Color::Black), "superko");
+  EXPECT_EQ(g.illegal_reason(at("A1"), Color::Black), Game::Illegality::Superko);
 }
 
 }  // namespace

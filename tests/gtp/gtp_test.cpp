@@ -712,7 +712,7 @@ TEST_F(Gtp, PositionalSuperkoOnlyWhenTheParameterIsOn) {
     settings.superko = true;
     Session s(settings);
     for (const auto& m : kSuperkoSequence) s.ok(m);
-    EXPECT_EQ(s.game().illegal_reason(*parse_vertex("a2", 2), Color::Black), "superko");
+    EXPECT_EQ(s.game().illegal_reason(*parse_vertex("a2", 2), Color::Black), Game::Illegality::Superko);
     // Tengen never repeats a position itself.
     for (int i = 0; i < 5; ++i) {
       const std::string v = s.ok("reg_genmove b");

@@ -188,7 +188,7 @@ TEST(HeavyPlayout, ThreeKosDoNotCycleToTheMoveLimit) {
 }
 
 TEST(HeavyBench, RunsFromTheEmptyBoardAndFromAPosition) {
-  const BenchResult empty = run_playout_bench(9, "heavy", 10, 5, 2, 1);
+  const BenchResult empty = run_playout_bench(9, Policy::Heavy, 10, 5, 2, 1);
   EXPECT_EQ(empty.playouts, 10);
   EXPECT_EQ(empty.rules.total(), empty.moves);
   const Board mid = bench_position(TENGEN_TEST_DATA "/playout/midgame-19x19.sgf", 0).board();

@@ -15,7 +15,7 @@
 namespace tengen {
 namespace {
 
-Settings stats_settings(const std::string& policy) {
+Settings stats_settings(Policy policy) {
   Settings s;
   s.threads = 1;
   s.playouts = 50;
@@ -50,7 +50,7 @@ class PlayoutStatsGtp : public ::testing::Test {
 };
 
 TEST_F(PlayoutStatsGtp, HeavyPolicyCountsEveryRuleAndTagsASample) {
-  Engine engine(stats_settings("heavy"));
+  Engine engine(stats_settings(Policy::Heavy));
   GtpServer server(engine);
   for (const char* m : {"play b e5", "play w e6", "play b d6"}) ASSERT_EQ(reply(server, m), "=\n\n");
   const std::string r = reply(server, "tengen-playout_stats 40");
@@ -86,7 +86,7 @@ TEST_F(PlayoutStatsGtp, HeavyPolicyCountsEveryRuleAndTagsASample) {
 }
 
 TEST_F(PlayoutStatsGtp, LightPolicyIsAllRandomAndPasses) {
-  Engine engine(stats_settings("light"));
+  Engine engine(stats_settings(Policy::Light));
   GtpServer server(engine);
   const auto lines = lines_of(reply(server, "tengen-playout_stats 20"));
   EXPECT_EQ(lines.at(1).rfind("policy light, 20 playouts", 0), 0u);
@@ -96,15 +96,15 @@ TEST_F(PlayoutStatsGtp, LightPolicyIsAllRandomAndPasses) {
 }
 
 TEST_F(PlayoutStatsGtp, SameSeedSameAnswer) {
-  Engine a(stats_settings("heavy"));
-  Engine b(stats_settings("heavy"));
+  Engine a(stats_settings(Policy::Heavy));
+  Engine b(stats_settings(Policy::Heavy));
   GtpServer sa(a);
   GtpServer sb(b);
   EXPECT_EQ(reply(sa, "tengen-playout_stats 10"), reply(sb, "tengen-playout_stats 10"));
 }
 
 TEST_F(PlayoutStatsGtp, RefusesBadArgumentsAndAMissingPatternFile) {
-  Engine engine(stats_settings("heavy"));
+  Engine engine(stats_settings(Policy::Heavy));
   GtpServer server(engine);
   EXPECT_EQ(reply(server, "known_command tengen-playout_stats"), "= true\n\n");
   for (const char* bad : {"tengen-playout_stats 0", "tengen-playout_stats -3", "tengen-playout_stats x",
@@ -113,7 +113,7 @@ TEST_F(PlayoutStatsGtp, RefusesBadArgumentsAndAMissingPatternFile) {
   }
   // A bad pattern file is refused where it is given: an engine is not built
   // with it, and setting it through GTP leaves the old one in place.
-  Settings broken = stats_settings("heavy");
+  Settings broken = stats_settings(Policy::Heavy);
   broken.heavy_pattern_file = "/nonexistent/mogo.txt";
   EXPECT_THROW(Engine{broken}, PatternFileError);
   const std::string r = reply(server, "tengen-param heavy-pattern-file /nonexistent/mogo.txt");

@@ -4,7 +4,6 @@
 // position, which keeps the board free of undo bookkeeping.
 
 #include <cstdint>
-#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -34,10 +33,10 @@ class Game {
   bool superko() const { return superko_; }
   void set_superko(bool on) { superko_ = on; }
 
-  // Why c may not play at p ("" if it may): "not on the board", "occupied",
-  // "suicide", "ko" or "superko".
-  std::string illegal_reason(Point p, Color c) const;
-  bool is_legal(Point p, Color c) const { return illegal_reason(p, c).empty(); }
+  // Why c may not play at p (None if it may).
+  enum class Illegality { None, OffBoard, Occupied, Ko, Suicide, Superko };
+  Illegality illegal_reason(Point p, Color c) const;
+  bool is_legal(Point p, Color c) const { return illegal_reason(p, c) == Illegality::None; }
   // Whether play() accepts a move whose only fault is superko. Our own moves
   // never repeat a position; a move from outside (GTP play, an SGF record)
   // has already passed the controller's ko rule, which may allow it (GNU Go

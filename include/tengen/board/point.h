@@ -19,6 +19,10 @@ using Point = std::uint16_t;
 inline constexpr int kMinSize = 2;
 inline constexpr int kMaxSize = 19;
 inline constexpr int kMaxPoints = (kMaxSize + 2) * (kMaxSize + 1) + 1;
+// "between 2 and 19", for messages about a size out of range.
+inline std::string supported_sizes() {
+  return "between " + std::to_string(kMinSize) + " and " + std::to_string(kMaxSize);
+}
 
 // Sentinels, all above any real point index.
 inline constexpr Point kNoPoint = 0xFFFF;

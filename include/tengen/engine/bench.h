@@ -28,7 +28,7 @@ BenchResult run_playout_bench(const Board& start, const HeavyConfig* heavy, doub
                               int threads, std::uint64_t seed);
 
 // Light or heavy (with the default heavy settings) from the empty board.
-BenchResult run_playout_bench(int size, const std::string& policy, double seconds, std::int64_t count, int threads,
+BenchResult run_playout_bench(int size, Policy policy, double seconds, std::int64_t count, int threads,
                               std::uint64_t seed);
 
 // The game after the first `moves` moves of the main line of an SGF record

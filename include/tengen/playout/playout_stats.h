@@ -14,7 +14,7 @@
 namespace tengen {
 
 struct PlayoutStats {
-  std::string policy;  // "light" or "heavy"
+  Policy policy = Policy::Light;
   int playouts = 0;
   std::int64_t moves = 0;
   std::int64_t black_area_wins = 0;  // playouts whose area score beat the komi

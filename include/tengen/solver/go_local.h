@@ -163,8 +163,9 @@ class GoLocalGame {
 inline constexpr int kMaxEyeSpace = 8;
 std::optional<GoLocalGame> local_game_at(const Board& board, Point vertex, std::string* why = nullptr);
 
-// The position an SGF record sets up (AB/AW/AE and PL; moves are not
-// replayed). Throws std::runtime_error when a string has no liberty.
+// The position an SGF record sets up (sgf::start_position's, with Black to
+// play without PL; moves are not replayed). Throws std::runtime_error for a
+// size Tengen does not play or a string without a liberty.
 Board setup_position(const sgf::Game& record);
 
 // --- Solving ---

@@ -5,6 +5,8 @@
 // components copy what they need from a Settings value at construction, so
 // there is no global mutable configuration.
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -13,6 +15,12 @@
 #include <vector>
 
 namespace tengen {
+
+// The playout policy: light (uniformly random) or heavy (MoGo's, see
+// playout/heavy.h). kPolicyNames, in enum order, are the parameter's values.
+enum class Policy { Light, Heavy };
+inline constexpr std::array<std::string_view, 2> kPolicyNames = {"light", "heavy"};
+constexpr std::string_view policy_name(Policy p) { return kPolicyNames[static_cast<std::size_t>(p)]; }
 
 struct Settings {
   // Search
@@ -62,7 +70,7 @@ struct Settings {
   bool early_stop = true;
   double time_extension = 1.5;     // a move may take this times its plan when the best move is unclear
   std::uint64_t seed = 0;          // 0: seeded from the clock
-  std::string policy = "heavy";    // heavy (MoGo's, see playout/heavy.h) or light
+  Policy policy = Policy::Heavy;
   // Heavy playouts: each rule's switch and probability, in MoGo's order
   bool heavy_atari_save = true;
   double heavy_atari_save_prob = 1.0;
@@ -129,12 +137,13 @@ struct Settings {
 
 struct ParamDef {
   using Field = std::variant<int Settings::*, std::int64_t Settings::*, std::uint64_t Settings::*,
-                             double Settings::*, bool Settings::*, std::string Settings::*>;
+                             double Settings::*, bool Settings::*, std::string Settings::*, Policy Settings::*>;
   std::string_view name;
   Field field;
   double min = 0;  // numeric ranges, inclusive
   double max = 0;
-  std::vector<std::string_view> choices;  // allowed strings; empty: any
+  // Allowed strings; empty: any. An enum field's value is the index of its name here.
+  std::vector<std::string_view> choices;
   std::string_view doc;
 };
 

@@ -2,9 +2,17 @@
 // A small, fast generator for playouts and tests (xoshiro256**, seeded by
 // splitmix64). Each search thread owns one; nothing here is shared.
 
+#include <chrono>
 #include <cstdint>
 
 namespace tengen {
+
+// The parameter seed's rule: a fixed seed (plus an offset, which varies it
+// from one search to the next), or one from the clock when it is 0.
+inline std::uint64_t seed_or_clock(std::uint64_t seed, std::uint64_t offset = 0) {
+  if (seed != 0) return seed + offset;
+  return static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+}
 
 // SplitMix64's output function of x + the golden-ratio increment: a
 // well-mixed 64-bit hash of x (seeds, Zobrist-style keys, sampling).
