@@ -45,16 +45,19 @@ TEST_F(Analysis, LzAnalyzeReportsInfoBlocksAndEndsWithABlankLine) {
 
 TEST_F(Analysis, LzAnalyzeWinRatesAreTheSideToMoves) {
   // Komi 60 on 9x9: White has won whatever is played. The most visited
-  // move (order 0, the first) says so from the side to move's view.
+  // move (order 0, the first) says so from the side to move's view. A
+  // playout can still capture everything, and under a sanitizer the move
+  // may have only 10 visits: one such playout is 1000, so the bounds leave
+  // room for a few.
   send("komi 60");
   std::smatch m;
   const std::regex first("info move \\S+ visits (\\d+) winrate (\\d+)");
   const std::string w = send("lz-analyze w 5");
   ASSERT_TRUE(std::regex_search(w, m, first)) << w;
-  EXPECT_GT(std::stoi(m[2]), 9000) << w;
+  EXPECT_GT(std::stoi(m[2]), 7000) << w;
   const std::string b = send("lz-analyze b 5");
   ASSERT_TRUE(std::regex_search(b, m, first)) << b;
-  EXPECT_LT(std::stoi(m[2]), 1000) << b;
+  EXPECT_LT(std::stoi(m[2]), 3000) << b;
 }
 
 TEST_F(Analysis, KataAnalyzeGivesFractionsAndOwnership) {
