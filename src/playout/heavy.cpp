@@ -64,7 +64,7 @@ RuleCounters& RuleCounters::operator+=(const RuleCounters& other) {
 }
 
 HeavyConfig HeavyConfig::from_settings(const Settings& s) {
-  HeavyConfig c;
+  HeavyConfig c{};
   c.atari_save = {s.heavy_atari_save, s.heavy_atari_save_prob};
   c.ladder_check = s.heavy_ladder_check;
   c.last_good_reply = {s.heavy_last_good_reply, s.heavy_last_good_reply_prob};
