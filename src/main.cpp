@@ -78,17 +78,6 @@ void print_usage(const po::options_description& general, const po::options_descr
             << params << '\n';
 }
 
-// The heavy policy's configuration when the settings ask for it: a pattern
-// file that is missing or malformed stops Tengen here, at start-up.
-std::optional<HeavyConfig> heavy_config(const Settings& settings) {
-  if (settings.policy != Policy::Heavy) return std::nullopt;
-  try {
-    return HeavyConfig::from_settings(settings);
-  } catch (const PatternFileError& e) {
-    throw UsageError(e.what());
-  }
-}
-
 // The empty board of --size (komi 7.5), or the game of --position (an SGF
 // record, cut after --position-moves moves).
 Game bench_start(const po::variables_map& vm) {
@@ -131,7 +120,7 @@ int run_bench(const Settings& settings, const po::variables_map& vm) {
   if (!(seconds > 0) || !std::isfinite(seconds)) throw UsageError("--seconds must be a positive number");
   if (count < 0) throw UsageError("--count must not be negative");
   const Board start = bench_start(vm).board();
-  const std::optional<HeavyConfig> heavy = heavy_config(settings);
+  const std::shared_ptr<const HeavyConfig> heavy = heavy_config(settings);
   const std::uint64_t seed = settings.seed != 0 ? settings.seed : 1;
   std::cout << "bench: size " << start.size() << ", policy " << policy_name(settings.policy) << ", " << settings.threads
             << " thread(s), " << seconds << " s, seed " << seed << ", from "
@@ -139,7 +128,7 @@ int run_bench(const Settings& settings, const po::variables_map& vm) {
                                                                           start.stones(Color::White)) + " stones"
                                      : std::string("the empty board"))
             << std::endl;
-  const BenchResult r = run_playout_bench(start, heavy ? &*heavy : nullptr, seconds, count, settings.threads, seed);
+  const BenchResult r = run_playout_bench(start, heavy.get(), seconds, count, settings.threads, seed);
   std::printf("average playout length %.1f moves, black wins %.1f%% at komi 7.5\n",
               r.playouts ? static_cast<double>(r.moves) / r.playouts : 0.0,
               r.playouts ? 100.0 * r.black_wins / r.playouts : 0.0);
@@ -298,9 +287,10 @@ int run(int argc, char** argv, cluster::Transport* transport, bool* played) {
   if (!setup_logging(settings.log_level)) throw UsageError("unknown log level '" + settings.log_level + "'");
 
   if (mode == "bench") return run_bench(settings, vm);
-  heavy_config(settings);  // a broken pattern file stops Tengen before the first command
 
-  Engine engine(settings);  // reads the learned pattern model, if any: a bad one stops Tengen here
+  // Reads the 3x3 pattern file, then the learned pattern model, if any: a bad
+  // one stops Tengen here, before the first command.
+  Engine engine(settings);
   spdlog::info("Tengen {} ready: {} thread(s), {} playouts, {} s per move", TENGEN_VERSION, settings.threads,
                settings.playouts, settings.time);
   *played = true;
@@ -339,6 +329,8 @@ int main(int argc, char** argv) {
   } catch (const UsageError& e) {
     message = std::string("tengen: error: ") + e.what() + "\n(see tengen --help)";
   } catch (const po::error& e) {
+    message = std::string("tengen: error: ") + e.what() + "\n(see tengen --help)";
+  } catch (const PatternFileError& e) {  // the heavy policy's, named by heavy-pattern-file
     message = std::string("tengen: error: ") + e.what() + "\n(see tengen --help)";
   } catch (const patterns::PatternModelError& e) {  // learned priors without a usable model
     message = std::string("tengen: error: ") + e.what();

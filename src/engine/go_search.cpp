@@ -133,13 +133,6 @@ SelectionParams GoSearch::selection_params(const Settings& s, int size) {
 
 namespace {
 
-// The heavy policy's configuration (its pattern file read and checked), or
-// null for light playouts. Throws PatternFileError on a bad pattern file.
-std::shared_ptr<const HeavyConfig> heavy_config(const Settings& s) {
-  if (s.policy != Policy::Heavy) return nullptr;
-  return std::make_shared<const HeavyConfig>(HeavyConfig::from_settings(s));
-}
-
 // The learned pattern model when the settings ask for it, else null. Throws
 // PatternModelError on a malformed file, or a missing one that was named;
 // without the shipped model, Tengen falls back to the expert rules.

@@ -84,6 +84,11 @@ HeavyConfig HeavyConfig::from_settings(const Settings& s) {
   return c;
 }
 
+std::shared_ptr<const HeavyConfig> heavy_config(const Settings& settings) {
+  if (settings.policy != Policy::Heavy) return nullptr;
+  return std::make_shared<const HeavyConfig>(HeavyConfig::from_settings(settings));
+}
+
 int HeavyConfig::fill_board_tries(int size) const {
   const double t = fill_board_tries_9x9 + (size - 9) * (fill_board_tries_19x19 - fill_board_tries_9x9) / 10.0;
   return std::max(0, static_cast<int>(std::lround(t)));

@@ -130,6 +130,11 @@ struct HeavyConfig {
   HeavyConfig() = default;
 };
 
+// The playout policy the settings ask for: the heavy policy's configuration,
+// or null for light playouts. Every user (search, bench, GTP) gets it here.
+// Throws PatternFileError.
+std::shared_ptr<const HeavyConfig> heavy_config(const Settings& settings);
+
 // One per search thread: it keeps scratch state (the strings in atari, the
 // ladder reader's overlay) and is not to be shared. About 3 KB.
 class HeavyPolicy {
