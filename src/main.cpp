@@ -29,6 +29,7 @@
 #include "tengen/patterns/model.h"
 #include "tengen/playout/heavy.h"
 #include "tengen/solver/solve_bench.h"
+#include "tengen/util/command_line.h"
 #include "tengen/util/logging.h"
 #include "tengen/util/params.h"
 
@@ -36,10 +37,6 @@ namespace po = boost::program_options;
 using namespace tengen;
 
 namespace {
-
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 po::options_description parameter_options() {
   po::options_description desc("Engine parameters (also valid as `name = value` lines in a config file)");
@@ -184,8 +181,7 @@ int run_solve_bench(const std::vector<std::string>& args) {
   all.add(desc).add_options()("game", po::value<std::string>(), "");
   po::positional_options_description positional;
   positional.add("game", 1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  const po::variables_map vm = parse_command_line(args, all, "", &positional);
   if (vm.count("help")) {
     std::cout << "Usage: tengen solve-bench connect4|seki [options]\n\n" << desc << '\n';
     return 0;
@@ -247,18 +243,8 @@ int run(int argc, char** argv, cluster::Transport* transport, bool* played) {
   all.add(general).add(params);
   if (mode == "bench") all.add(bench);
 
-  po::variables_map vm;
-  const po::parsed_options parsed = po::command_line_parser(args).options(all).run();
-  // With no positional options declared, program_options keeps a stray word
-  // (a misspelt or misplaced subcommand, a second value) as a nameless option
-  // that store() silently drops: refuse it instead.
-  for (const po::option& o : parsed.options) {
-    if (o.string_key.empty()) {
-      const std::string word = o.value.empty() ? std::string() : o.value.front();
-      throw UsageError("unexpected argument '" + word + "' (the subcommand, gtp or bench, comes first)");
-    }
-  }
-  po::store(parsed, vm);
+  // A stray word is a misspelt or misplaced subcommand, or a second value.
+  po::variables_map vm = parse_command_line(args, all, " (the subcommand, gtp or bench, comes first)");
   if (vm.count("help")) {
     print_usage(general, bench, params);
     return 0;
