@@ -29,6 +29,7 @@
 #include "tengen/patterns/model.h"
 #include "tengen/playout/heavy.h"
 #include "tengen/solver/solve_bench.h"
+#include "tengen/util/command_line.h"
 #include "tengen/util/logging.h"
 #include "tengen/util/params.h"
 
@@ -36,10 +37,6 @@ namespace po = boost::program_options;
 using namespace tengen;
 
 namespace {
-
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 po::options_description parameter_options() {
   po::options_description desc("Engine parameters (also valid as `name = value` lines in a config file)");
@@ -76,17 +73,6 @@ void print_usage(const po::options_description& general, const po::options_descr
             << general << '\n'
             << bench << '\n'
             << params << '\n';
-}
-
-// The heavy policy's configuration when the settings ask for it: a pattern
-// file that is missing or malformed stops Tengen here, at start-up.
-std::optional<HeavyConfig> heavy_config(const Settings& settings) {
-  if (settings.policy != Policy::Heavy) return std::nullopt;
-  try {
-    return HeavyConfig::from_settings(settings);
-  } catch (const PatternFileError& e) {
-    throw UsageError(e.what());
-  }
 }
 
 // The empty board of --size (komi 7.5), or the game of --position (an SGF
@@ -131,7 +117,7 @@ int run_bench(const Settings& settings, const po::variables_map& vm) {
   if (!(seconds > 0) || !std::isfinite(seconds)) throw UsageError("--seconds must be a positive number");
   if (count < 0) throw UsageError("--count must not be negative");
   const Board start = bench_start(vm).board();
-  const std::optional<HeavyConfig> heavy = heavy_config(settings);
+  const std::shared_ptr<const HeavyConfig> heavy = heavy_config(settings);
   const std::uint64_t seed = settings.seed != 0 ? settings.seed : 1;
   std::cout << "bench: size " << start.size() << ", policy " << policy_name(settings.policy) << ", " << settings.threads
             << " thread(s), " << seconds << " s, seed " << seed << ", from "
@@ -139,7 +125,7 @@ int run_bench(const Settings& settings, const po::variables_map& vm) {
                                                                           start.stones(Color::White)) + " stones"
                                      : std::string("the empty board"))
             << std::endl;
-  const BenchResult r = run_playout_bench(start, heavy ? &*heavy : nullptr, seconds, count, settings.threads, seed);
+  const BenchResult r = run_playout_bench(start, heavy.get(), seconds, count, settings.threads, seed);
   std::printf("average playout length %.1f moves, black wins %.1f%% at komi 7.5\n",
               r.playouts ? static_cast<double>(r.moves) / r.playouts : 0.0,
               r.playouts ? 100.0 * r.black_wins / r.playouts : 0.0);
@@ -195,8 +181,7 @@ int run_solve_bench(const std::vector<std::string>& args) {
   all.add(desc).add_options()("game", po::value<std::string>(), "");
   po::positional_options_description positional;
   positional.add("game", 1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  const po::variables_map vm = parse_command_line(args, all, "", &positional);
   if (vm.count("help")) {
     std::cout << "Usage: tengen solve-bench connect4|seki [options]\n\n" << desc << '\n';
     return 0;
@@ -258,18 +243,8 @@ int run(int argc, char** argv, cluster::Transport* transport, bool* played) {
   all.add(general).add(params);
   if (mode == "bench") all.add(bench);
 
-  po::variables_map vm;
-  const po::parsed_options parsed = po::command_line_parser(args).options(all).run();
-  // With no positional options declared, program_options keeps a stray word
-  // (a misspelt or misplaced subcommand, a second value) as a nameless option
-  // that store() silently drops: refuse it instead.
-  for (const po::option& o : parsed.options) {
-    if (o.string_key.empty()) {
-      const std::string word = o.value.empty() ? std::string() : o.value.front();
-      throw UsageError("unexpected argument '" + word + "' (the subcommand, gtp or bench, comes first)");
-    }
-  }
-  po::store(parsed, vm);
+  // A stray word is a misspelt or misplaced subcommand, or a second value.
+  po::variables_map vm = parse_command_line(args, all, " (the subcommand, gtp or bench, comes first)");
   if (vm.count("help")) {
     print_usage(general, bench, params);
     return 0;
@@ -298,9 +273,10 @@ int run(int argc, char** argv, cluster::Transport* transport, bool* played) {
   if (!setup_logging(settings.log_level)) throw UsageError("unknown log level '" + settings.log_level + "'");
 
   if (mode == "bench") return run_bench(settings, vm);
-  heavy_config(settings);  // a broken pattern file stops Tengen before the first command
 
-  Engine engine(settings);  // reads the learned pattern model, if any: a bad one stops Tengen here
+  // Reads the 3x3 pattern file, then the learned pattern model, if any: a bad
+  // one stops Tengen here, before the first command.
+  Engine engine(settings);
   spdlog::info("Tengen {} ready: {} thread(s), {} playouts, {} s per move", TENGEN_VERSION, settings.threads,
                settings.playouts, settings.time);
   *played = true;
@@ -339,6 +315,8 @@ int main(int argc, char** argv) {
   } catch (const UsageError& e) {
     message = std::string("tengen: error: ") + e.what() + "\n(see tengen --help)";
   } catch (const po::error& e) {
+    message = std::string("tengen: error: ") + e.what() + "\n(see tengen --help)";
+  } catch (const PatternFileError& e) {  // the heavy policy's, named by heavy-pattern-file
     message = std::string("tengen: error: ") + e.what() + "\n(see tengen --help)";
   } catch (const patterns::PatternModelError& e) {  // learned priors without a usable model
     message = std::string("tengen: error: ") + e.what();

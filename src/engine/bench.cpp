@@ -74,9 +74,9 @@ BenchResult run_playout_bench(const Board& start_position, const HeavyConfig* he
 
 BenchResult run_playout_bench(int size, Policy policy, double seconds, std::int64_t count, int threads,
                               std::uint64_t seed) {
-  std::optional<HeavyConfig> heavy;
-  if (policy == Policy::Heavy) heavy = HeavyConfig::from_settings(Settings{});
-  return run_playout_bench(Board(size), heavy ? &*heavy : nullptr, seconds, count, threads, seed);
+  Settings settings;
+  settings.policy = policy;
+  return run_playout_bench(Board(size), heavy_config(settings).get(), seconds, count, threads, seed);
 }
 
 Game bench_position(const std::string& sgf_path, int moves) {

@@ -125,29 +125,13 @@ double GoSearch::score_weight_share(double decided, double certainty) {
 // spread over 300 candidates, and the learned prior must weigh far more
 // against their noise than on 9x9, where a strong bias loses (docs/strength.md).
 SelectionParams GoSearch::selection_params(const Settings& s, int size) {
-  SelectionParams p;
-  p.rave_equivalence = s.rave_equivalence;
-  p.prior_weight = s.prior_weight;
+  SelectionParams p = SelectionParams::from_settings(s);
   const double towards_19 = std::clamp((size - 9) / 10.0, 0.0, 1.0);
   p.progressive_bias = s.progressive_bias + towards_19 * (s.progressive_bias_19 - s.progressive_bias);
-  p.ucb_c = s.ucb_c;
-  p.rave_floor = s.rave_floor;
-  p.consistency_threshold = s.consistency_threshold;
-  p.consistency_min_visits = static_cast<std::uint32_t>(s.consistency_min_visits);
-  p.draw_value = s.draw_value;
-  p.score_weight = s.score_weight;
-  p.prior_visits = static_cast<std::uint32_t>(s.prior_visits);
   return p;
 }
 
 namespace {
-
-// The heavy policy's configuration (its pattern file read and checked), or
-// null for light playouts. Throws PatternFileError on a bad pattern file.
-std::shared_ptr<const HeavyConfig> heavy_config(const Settings& s) {
-  if (s.policy != Policy::Heavy) return nullptr;
-  return std::make_shared<const HeavyConfig>(HeavyConfig::from_settings(s));
-}
 
 // The learned pattern model when the settings ask for it, else null. Throws
 // PatternModelError on a malformed file, or a missing one that was named;
@@ -350,18 +334,23 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   return result;
 }
 
-GoDomain GoSearch::domain(double komi, int size) const {
-  GoDomain d;
+GoDomain GoDomain::from_settings(const Settings& s, double komi, int size) {
+  GoDomain d{};
   d.komi = komi;
-  d.score_scale = settings_.score_scale * size / 19.0;
+  d.score_scale = s.score_scale * size / 19.0;
+  d.priors = prior_weights(s);
+  d.rave = s.rave;
+  d.prune_ladders = s.prune_ladders;
+  d.learned_exponent = s.learned_prior_exponent;
+  d.learned_mix = s.learned_prior_mix;
+  return d;
+}
+
+GoDomain GoSearch::domain(double komi, int size) const {
+  GoDomain d = GoDomain::from_settings(settings_, komi, size);
   d.score_center = expected_area_lead_;
   d.heavy = heavy_.get();
-  d.priors = prior_weights(settings_);
-  d.rave = settings_.rave;
-  d.prune_ladders = settings_.prune_ladders;
   d.model = model_.get();
-  d.learned_exponent = settings_.learned_prior_exponent;
-  d.learned_mix = settings_.learned_prior_mix;
   return d;
 }
 

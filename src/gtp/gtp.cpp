@@ -553,15 +553,15 @@ GtpServer::Reply GtpServer::cmd_playout_stats(const Args& args) {
   const auto n = args.empty() ? std::optional<int>(1000) : parse_int(args[0]);
   if (!n || *n < 1 || *n > 1000000) return failure("syntax error");
   const Settings& s = engine_.settings();
-  std::optional<HeavyConfig> heavy;
+  std::shared_ptr<const HeavyConfig> heavy;
   try {
-    if (s.policy == Policy::Heavy) heavy = HeavyConfig::from_settings(s);
+    heavy = heavy_config(s);
   } catch (const PatternFileError& e) {
     return failure(e.what());
   }
   Rng rng(seed_or_clock(s.seed));
   const Game& game = engine_.game();
-  const PlayoutStats stats = collect_playout_stats(game.board(), heavy ? &*heavy : nullptr, *n, game.komi(), rng);
+  const PlayoutStats stats = collect_playout_stats(game.board(), heavy.get(), *n, game.komi(), rng);
   return success("\n" + format_playout_stats(stats, game.size()));
 }
 

@@ -8,16 +8,13 @@
 
 #include "tengen/patterns/learner.h"
 #include "tengen/patterns/predict.h"
+#include "tengen/util/command_line.h"
 
 namespace tengen::patterns {
 
 namespace {
 
 namespace po = boost::program_options;
-
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 void add_selection_options(po::options_description& desc, const char* default_split) {
   desc.add_options()("games", po::value<std::vector<std::string>>()->value_name("PATH"),
@@ -46,14 +43,7 @@ GameSelection selection_from(const po::variables_map& vm) {
 }
 
 po::variables_map parse(const std::vector<std::string>& args, const po::options_description& desc) {
-  po::variables_map vm;
-  const po::parsed_options parsed = po::command_line_parser(args).options(desc).run();
-  for (const po::option& o : parsed.options) {
-    if (o.string_key.empty()) {
-      throw UsageError("unexpected argument '" + (o.value.empty() ? std::string() : o.value.front()) + "'");
-    }
-  }
-  po::store(parsed, vm);
+  po::variables_map vm = parse_command_line(args, desc);
   po::notify(vm);
   return vm;
 }

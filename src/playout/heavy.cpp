@@ -64,7 +64,7 @@ RuleCounters& RuleCounters::operator+=(const RuleCounters& other) {
 }
 
 HeavyConfig HeavyConfig::from_settings(const Settings& s) {
-  HeavyConfig c;
+  HeavyConfig c{};
   c.atari_save = {s.heavy_atari_save, s.heavy_atari_save_prob};
   c.ladder_check = s.heavy_ladder_check;
   c.last_good_reply = {s.heavy_last_good_reply, s.heavy_last_good_reply_prob};
@@ -82,6 +82,11 @@ HeavyConfig HeavyConfig::from_settings(const Settings& s) {
   const std::string path = s.heavy_pattern_file.empty() ? default_pattern_file() : s.heavy_pattern_file;
   c.patterns = std::make_shared<const Pattern3Table>(Pattern3Table::load(path));
   return c;
+}
+
+std::shared_ptr<const HeavyConfig> heavy_config(const Settings& settings) {
+  if (settings.policy != Policy::Heavy) return nullptr;
+  return std::make_shared<const HeavyConfig>(HeavyConfig::from_settings(settings));
 }
 
 int HeavyConfig::fill_board_tries(int size) const {

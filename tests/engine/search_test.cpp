@@ -22,6 +22,12 @@ Settings small_settings(std::int64_t playouts, int threads = 1) {
   return s;
 }
 
+// The Go side of a search with the default parameters.
+GoDomain default_domain() {
+  const Settings s;
+  return GoDomain::from_settings(s, s.komi, s.board_size);
+}
+
 Game game_from(const std::vector<std::string>& rows, Color to_move, double komi) {
   const Board b = test::board_from_rows(rows, to_move);
   Game g(b.size(), komi);
@@ -238,7 +244,7 @@ TEST(GoSearch, ProgressiveBiasGrowsWithTheBoard) {
 
 TEST(GoSearch, TheScoreTermIsCentredOnTheExpectedLead) {
   const Board empty(9);  // an area lead of 0
-  GoDomain d;
+  GoDomain d = default_domain();
   d.komi = 7;
   d.score_scale = 10;
   EXPECT_DOUBLE_EQ(d.score_utility(empty), std::tanh(-0.7));  // no expectation yet: centred on the komi
@@ -305,7 +311,7 @@ TEST(GoSearch, NeverRunsOutOfALadderThatWorks) {
   const Point escape = *parse_vertex("G6", 13);
   const Game game = game_from(kLadder, Color::Black, 7);
   LadderReader ladder;
-  EXPECT_TRUE(GoDomain{}.pruned(game.board(), escape, Color::Black, ladder));
+  EXPECT_TRUE(default_domain().pruned(game.board(), escape, Color::Black, ladder));
   GoSearch search(small_settings(2000));
   const SearchResult r = search.run(game, Color::Black, 7, {2000, 0, 0});
   EXPECT_FALSE(root_offers(r, escape));
@@ -321,7 +327,7 @@ TEST(GoSearch, RunsOutOfALadderWithABreaker) {
   const Point escape = *parse_vertex("G6", 13);
   const Game game = game_from(broken_ladder(), Color::Black, 7);
   LadderReader ladder;
-  EXPECT_FALSE(GoDomain{}.pruned(game.board(), escape, Color::Black, ladder));
+  EXPECT_FALSE(default_domain().pruned(game.board(), escape, Color::Black, ladder));
   GoSearch search(small_settings(200));
   EXPECT_TRUE(root_offers(search.run(game, Color::Black, 7, {200, 0, 0}), escape));
 }
@@ -333,7 +339,7 @@ TEST(GoSearch, PrunesNoLadderInsideTheTreeWhileAKoIsOn) {
   LadderReader ladder;
   GoDomain::Scratch scratch;
   ChildInit kids[kMaxPoints];
-  const int n = GoDomain{}.children(b, kids, scratch);
+  const int n = default_domain().children(b, kids, scratch);
   const TreeMove escape = to_tree_move(*parse_vertex("G6", 13));
   EXPECT_TRUE(std::none_of(kids, kids + n, [&](const ChildInit& k) { return k.move == escape; }));
   // A ko in the top right corner, just taken by White.
@@ -341,8 +347,8 @@ TEST(GoSearch, PrunesNoLadderInsideTheTreeWhileAKoIsOn) {
   for (const char* v : {"L13", "M12", "N13"}) b.play(*parse_vertex(v, 13), Color::White);  // N13 takes M13
   b.set_to_move(Color::Black);
   ASSERT_NE(b.ko_point(), kNoPoint);
-  EXPECT_TRUE(GoDomain{}.children(b, kids, scratch) > 0);
-  EXPECT_FALSE(GoDomain{}.pruned(b, *parse_vertex("G6", 13), Color::Black, ladder));
+  EXPECT_TRUE(default_domain().children(b, kids, scratch) > 0);
+  EXPECT_FALSE(default_domain().pruned(b, *parse_vertex("G6", 13), Color::Black, ladder));
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 
 #include "support/abstract_search.h"
 #include "tengen/search/mcts.h"
+#include "tengen/util/params.h"
 
 namespace tengen {
 namespace {
@@ -127,7 +128,7 @@ TEST(SearchConsistency, EpsilonGreedyPicksTheLosingSide) {
 
 TEST(SearchConsistency, TengenPicksTheWinningSide) {
   for (std::uint64_t seed : {1, 2, 3}) {
-    EXPECT_EQ(tengen_choice(SelectionParams{}, 1000000, seed), 1) << "seed " << seed;
+    EXPECT_EQ(tengen_choice(SelectionParams::from_settings(Settings{}), 1000000, seed), 1) << "seed " << seed;
   }
 }
 
@@ -180,7 +181,7 @@ struct RefutationGame {
 };
 
 TEST(SearchConsistency, ALosingSidePlaysTheRefutationItFound) {
-  SelectionParams params;
+  SelectionParams params = SelectionParams::from_settings(Settings{});
   params.consistency_min_visits = 50;  // the threshold applies before the refutation is tried
   for (std::uint64_t seed : {1, 2, 3}) {
     Tree tree(8 << 20);

@@ -6,6 +6,7 @@
 
 #include "support/abstract_search.h"
 #include "tengen/search/mcts.h"
+#include "tengen/util/params.h"
 
 namespace tengen {
 namespace {
@@ -47,7 +48,7 @@ struct Outcome {
 };
 
 Outcome search(double draw_value, int root_player, int draw_player = -1) {
-  SelectionParams params;
+  SelectionParams params = SelectionParams::from_settings(Settings{});
   params.draw_value = draw_value;
   Tree tree(1 << 20);
   const ChildInit root[2] = {{0, 0.5f}, {1, 0.5f}};

@@ -7,6 +7,7 @@
 
 #include "support/abstract_search.h"
 #include "tengen/search/mcts.h"
+#include "tengen/util/params.h"
 
 namespace tengen {
 namespace {
@@ -44,7 +45,7 @@ struct Searched {
 };
 
 Searched search(const Game& game, double score_weight) {
-  SelectionParams params;
+  SelectionParams params = SelectionParams::from_settings(Settings{});
   params.score_weight = score_weight;
   params.ucb_c = 0.5;  // no RAVE here: plain UCB keeps both moves sampled
   params.progressive_bias = 0;

@@ -23,9 +23,10 @@
 
 namespace tengen::cluster {
 
+// cluster-share-depth and cluster-share-min-visits (Settings holds the defaults).
 struct ShareConfig {
-  int depth = 3;            // deepest shared node (the root is 0), at most kMaxShareDepth
-  std::int64_t min_visits = 16;  // a node is shared once it has this many visits
+  int depth;                // deepest shared node (the root is 0), at most kMaxShareDepth
+  std::int64_t min_visits;  // a node is shared once it has this many visits
 };
 
 NodeStats read_stats(const Node& n);

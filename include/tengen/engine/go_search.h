@@ -46,18 +46,22 @@ struct GoDomain {
   static constexpr int kMaxChildren = kMaxPoints;
   static constexpr int kMaxTrail = 1024 + playout_move_limit(kMaxSize);
 
-  double komi = 7.5;
-  PriorWeights priors = prior_weights(Settings{});
+  double komi;
+  PriorWeights priors;
   const HeavyConfig* heavy = nullptr;  // MoGo's playout policy; light playouts if null
   const patterns::PatternModel* model = nullptr;  // learned priors; the expert rules alone if null
-  double learned_exponent = 0.5;
-  double learned_mix = 1.0;
+  double learned_exponent;
+  double learned_mix;
   // Score-aware search: the score term is tanh((area lead - centre) /
   // score_scale), centred on the area lead the search expects (NaN: komi).
-  double score_scale = 20;
+  double score_scale;
   double score_center = NAN;
-  bool rave = true;
-  bool prune_ladders = true;
+  bool rave;
+  bool prune_ladders;
+
+  // The parameters' values for a board of this size (Settings holds the
+  // defaults); no playout policy, model or expected lead yet.
+  static GoDomain from_settings(const Settings& s, double komi, int size);
 
   // The search's player index of a colour (Black moves first: player 0).
   static int player_of(Color c) { return c == Color::Black ? 0 : 1; }
@@ -77,6 +81,9 @@ struct GoDomain {
   // H(d) of n candidate moves of b for the side to move: the expert rules,
   // the learned model, or their blend (learned_mix).
   void set_priors(const Board& b, ChildInit* out, int n, patterns::FeatureExtractor& fx) const;
+
+ private:
+  GoDomain() = default;
 };
 
 struct SearchResult;

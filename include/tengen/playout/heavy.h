@@ -82,8 +82,8 @@ struct RuleCounters {
 
 // A rule's switch and the probability that it fires when it applies.
 struct RuleSwitch {
-  bool on = true;
-  double probability = 1.0;
+  bool on;
+  double probability;
 
   // Draws from rng only when the probability is strictly between 0 and 1,
   // so that rules that always fire cost no random number.
@@ -92,30 +92,31 @@ struct RuleSwitch {
   }
 };
 
+// Made only by from_settings: Settings holds the defaults.
 struct HeavyConfig {
   RuleSwitch atari_save;
-  bool ladder_check = true;  // atari-save reads ladders before it extends
-  RuleSwitch last_good_reply{false, 1.0};
-  RuleSwitch two_liberties{false, 1.0};
+  bool ladder_check;  // atari-save reads ladders before it extends
+  RuleSwitch last_good_reply;
+  RuleSwitch two_liberties;
   RuleSwitch nakade;
   RuleSwitch fill_board;
-  int fill_board_tries_9x9 = 3;
-  int fill_board_tries_19x19 = 6;
+  int fill_board_tries_9x9;
+  int fill_board_tries_19x19;
   RuleSwitch pattern;
-  RuleSwitch approach{true, 0.5};
+  RuleSwitch approach;
   RuleSwitch capture;
   // The random rule refuses self-ataris leaving more stones than this in atari.
-  int max_self_atari_stones = 3;
+  int max_self_atari_stones;
   // Not MoGo's: the pattern rule refuses them too (a hane or cut that throws
   // away a big string is no local answer), unless a connection stands in.
-  bool pattern_self_atari_filter = true;
+  bool pattern_self_atari_filter;
   // Not MoGo's: after this many ko captures in a playout, no rule takes a ko
   // (the random one included). Under simple ko alone a double or triple ko
   // cycles until the move limit, and the playout's score is then that of an
   // unfinished board: in a 19x19 game with three kos, every playout ran
   // 1,133 moves, 99% of them captures, and the search's win rate swung
   // between 0.1 and 0.9 from move to move.
-  int max_ko_captures = 6;
+  int max_ko_captures;
   std::shared_ptr<const Pattern3Table> patterns;  // never null
 
   // Reads every heavy-* parameter and loads the pattern file (heavy-pattern-file,
@@ -124,7 +125,15 @@ struct HeavyConfig {
   // Fill-board draws per move on a board of this size: the 9x9 and 19x19
   // values, linear in the board's side in between and beyond, never below 0.
   int fill_board_tries(int size) const;
+
+ private:
+  HeavyConfig() = default;
 };
+
+// The playout policy the settings ask for: the heavy policy's configuration,
+// or null for light playouts. Every user (search, bench, GTP) gets it here.
+// Throws PatternFileError.
+std::shared_ptr<const HeavyConfig> heavy_config(const Settings& settings);
 
 // One per search thread: it keeps scratch state (the strings in atari, the
 // ladder reader's overlay) and is not to be shared. About 3 KB.

@@ -19,12 +19,16 @@
 
 namespace tengen {
 
+struct Settings;
+
+// Made only by from_settings: Settings holds every default, and a struct
+// with defaults of its own could silently disagree with them.
 struct SelectionParams {
-  double rave_equivalence = 1500;  // K
-  double prior_weight = 1.0;       // c2
-  double progressive_bias = 0.5;   // C
-  double ucb_c = 0.0;
-  double rave_floor = 0.1;         // 0: no floor
+  double rave_equivalence;  // K
+  double prior_weight;      // c2
+  double progressive_bias;  // C
+  double ucb_c;
+  double rave_floor;        // 0: no floor
   // Algorithm 2 of Berthier et al.: at a node whose value for the side to
   // move is below the threshold, draw the child at random every other time,
   // so that a refutation the scores overlook still gets tried; every move is
@@ -38,18 +42,25 @@ struct SelectionParams {
   // visits on, the random draws lost 38.5% of self-play games against the
   // same engine without them (docs/strength.md); from 1000 on they are left
   // to where the limit is near.
-  double consistency_threshold = 0.3;  // 0: off
-  std::uint32_t consistency_min_visits = 1000;
-  std::uint32_t prior_visits = 10;  // RAVE visits a child starts with, at its prior
+  double consistency_threshold;  // 0: off
+  std::uint32_t consistency_min_visits;
+  std::uint32_t prior_visits;  // RAVE visits a child starts with, at its prior
   // A drawn simulation's worth to one player (MctsLimits::draw_player, the
   // root player unless set); the other's is 1 minus it, so the game stays
   // zero-sum. Under 0.5 the search prefers a fair chance of a win to a sure
   // draw (komi 7 on 9x9 allows draws).
-  double draw_value = 0.5;
+  double draw_value;
   // Score-aware search: a simulation's value is (1 - w) times its outcome
   // plus w times (1 + u) / 2, where u in [-1, 1] is the domain's bounded
   // function of the final score (Domain::score_utility). 0: outcome only.
-  double score_weight = 0.0;
+  double score_weight;
+
+  // Every field from its parameter; progressive_bias is the small boards'
+  // (GoSearch::selection_params scales it with the board).
+  static SelectionParams from_settings(const Settings& s);
+
+ private:
+  SelectionParams() = default;
 };
 
 // log(x) for x >= 1 to about 0.3% (a cubic on the mantissa): selection
