@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "support/quick_settings.h"
 #include "tengen/board/game.h"
 #include "tengen/engine/engine.h"
 
@@ -32,15 +33,7 @@ namespace fs = std::filesystem;
 
 // Small, seeded and quick: genmove on 9x9 takes milliseconds.
 Settings fast_settings(int size = 9) {
-  Settings s;
-  s.threads = 1;
-  s.playouts = 100;
-  s.score_playouts = 300;
-  s.memory = 16;
-  s.seed = 20240611;
-  s.board_size = size;
-  s.komi = 7.5;
-  return s;
+  return test_support::quick_settings({.playouts = 100, .score_playouts = 300, .seed = 20240611, .board_size = size});
 }
 
 // A GTP line's response must be one of these, and nothing else.
