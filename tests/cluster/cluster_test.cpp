@@ -29,7 +29,7 @@ using testing::Hub;
 using testing::LocalTransport;
 
 Settings cluster_settings() {
-  Settings s = test_support::quick_settings(5);
+  Settings s = test_support::quick_settings({.seed = 5});
   s.cluster_sync_ms = 10;
   // Generous: under a sanitizer on a busy machine no live rank may seem lost.
   s.cluster_timeout_ms = 3000;

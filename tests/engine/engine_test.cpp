@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "support/diagram.h"
+#include "support/quick_settings.h"
 #include "support/scratch.h"
 #include "tengen/engine/engine.h"
 #include "tengen/sgf/sgf.h"
@@ -15,12 +16,7 @@ namespace tengen {
 namespace {
 
 Settings quick(std::int64_t playouts = 1500) {
-  Settings s;
-  s.playouts = playouts;
-  s.seed = 99;
-  s.memory = 16;
-  s.score_playouts = 400;
-  return s;
+  return test_support::quick_settings({.playouts = playouts, .score_playouts = 400, .seed = 99, .board_size = {}});
 }
 
 // Loads a diagram into the engine's game as setup stones.

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "support/diagram.h"
+#include "support/quick_settings.h"
 #include "support/scratch.h"
 #include "tengen/engine/bench.h"
 #include "tengen/engine/engine.h"
@@ -27,12 +28,7 @@ const std::vector<std::string> kSeki = {". O O O O O O O .", "O O O O O O O O O"
                                         "X X X X X X X X X", "X X X X X X X X X", ". X X X X X X X ."};
 
 Settings quick() {
-  Settings s;
-  s.playouts = 300;
-  s.score_playouts = 200;
-  s.memory = 16;
-  s.seed = 3;
-  return s;
+  return test_support::quick_settings({.playouts = 300, .score_playouts = 200, .seed = 3, .board_size = {}});
 }
 
 void set_position(Engine& engine, const std::vector<std::string>& rows, Color to_move) {

@@ -7,19 +7,19 @@
 #include <cmath>
 
 #include "support/diagram.h"
+#include "support/quick_settings.h"
 #include "tengen/engine/go_search.h"
 
 namespace tengen {
 namespace {
 
 Settings small_settings(std::int64_t playouts, int threads = 1) {
-  Settings s;
-  s.playouts = playouts;
-  s.threads = threads;
-  s.seed = 42;
-  s.memory = 16;
-  s.early_stop = false;  // exact playout counts
-  return s;
+  return test_support::quick_settings({.playouts = playouts,
+                                       .score_playouts = {},
+                                       .seed = 42,
+                                       .board_size = {},
+                                       .threads = threads,
+                                       .early_stop = false});  // exact playout counts
 }
 
 // The Go side of a search with the default parameters.

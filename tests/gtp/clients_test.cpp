@@ -19,16 +19,13 @@
 namespace tengen {
 namespace {
 
-// Enough playouts for a clear win rate in the positions below.
-Settings quick() {
-  Settings s = test_support::quick_settings(3);
-  s.playouts = 400;
-  return s;
-}
-
 class Clients : public ::testing::Test {
  protected:
-  explicit Clients(const Settings& s = quick()) : engine_(s), gtp_(engine_) { spdlog::set_level(spdlog::level::err); }
+  // Enough playouts for a clear win rate in the positions below.
+  explicit Clients(const Settings& s = test_support::quick_settings({.playouts = 400, .seed = 3}))
+      : engine_(s), gtp_(engine_) {
+    spdlog::set_level(spdlog::level::err);
+  }
   // The reply's text (after "=id " and before the blank line); fails the
   // test on a "?" reply unless `may_fail`.
   std::string text(const std::string& line, bool may_fail = false) {

@@ -9,23 +9,13 @@
 #include <string>
 #include <string_view>
 
+#include "support/quick_settings.h"
 #include "tengen/engine/engine.h"
 #include "tengen/gtp/gtp.h"
 #include "tengen/solver/go_local.h"
 
 namespace tengen {
 namespace {
-
-Settings quiet_settings() {
-  Settings s;
-  s.threads = 1;
-  s.playouts = 100;
-  s.score_playouts = 100;
-  s.memory = 16;
-  s.seed = 7;
-  s.board_size = 9;
-  return s;
-}
 
 std::string seki_file(int black_libs, int white_libs) {
   return std::string(TENGEN_TEST_DATA) + "/seki/seki-b" + std::to_string(black_libs) + "-w" +
@@ -34,7 +24,7 @@ std::string seki_file(int black_libs, int white_libs) {
 
 class SolveCommand : public ::testing::Test {
  protected:
-  SolveCommand() : engine_(quiet_settings()), server_(engine_) {}
+  SolveCommand() : engine_(test_support::quick_settings({.playouts = 100, .seed = 7})), server_(engine_) {}
 
   std::string send(std::string_view line) { return server_.handle_line(line).value_or("<ignored>"); }
 

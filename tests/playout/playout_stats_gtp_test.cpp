@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "support/quick_settings.h"
 #include "tengen/gtp/gtp.h"
 #include "tengen/playout/heavy.h"
 
@@ -16,14 +17,7 @@ namespace tengen {
 namespace {
 
 Settings stats_settings(Policy policy) {
-  Settings s;
-  s.threads = 1;
-  s.playouts = 50;
-  s.memory = 16;
-  s.seed = 99;
-  s.board_size = 9;
-  s.policy = policy;
-  return s;
+  return test_support::quick_settings({.playouts = 50, .score_playouts = {}, .seed = 99, .policy = policy});
 }
 
 std::vector<std::string> lines_of(const std::string& text) {
