@@ -235,15 +235,11 @@ ShapeView::ShapeView(const Board& b, Color c) : size_(b.size()) {
 }
 
 void shape_keys(const ShapeView& view, Point p, std::uint64_t (&keys)[kShapeSizes]) {
-  const detail::ShapeTables& t = detail::shape_tables();
-  const int centre = view.index(p);
-  detail::ShapeHash h;
-  int done = 0;
-  for (int d = kMinShapeSize; d <= kMaxShapeSize; ++d) {
-    h.add_points(t, view, centre, done, t.level_end[d]);
-    done = t.level_end[d];
-    keys[d - kMinShapeSize] = h.key(d);
-  }
+  int size = 0;
+  largest_known_shape(view, p, [&](std::uint64_t key) {
+    keys[size++] = key;
+    return true;  // every size
+  });
 }
 
 // --- Tactics ---------------------------------------------------------------------
