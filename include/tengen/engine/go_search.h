@@ -85,6 +85,7 @@ struct GoDomain {
  private:
   GoDomain() = default;
 };
+static_assert(MctsDomain<GoDomain>);
 
 struct SearchResult;
 

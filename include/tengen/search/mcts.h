@@ -4,28 +4,14 @@
 // Tree parallelism: every thread descends the shared Tree from its own copy
 // of the root state, with virtual loss to spread the threads out.
 //
-// A Domain provides:
-//   using State = ...;            // copyable position
-//   using Scratch = ...;          // per-thread working memory
-//   static constexpr int kMaxMoves;     // move numbers are below this
-//   static constexpr int kMaxChildren;  // most children a node can have
-//   static constexpr int kMaxTrail;     // most moves in one simulation
-//   int player(const State&) const;                  // 0 or 1, to move
-//   bool terminal(const State&) const;
-//   int children(const State&, ChildInit* out, Scratch&) const;  // >= 1 unless terminal
-//   void play(State&, TreeMove, Scratch&) const;
-//   // Plays `s` to the end, appending each move to trail[*length] (bounded
-//   // by kMaxTrail); returns player 0's result in half points: 2 win, 1 draw.
-//   int rollout(State& s, Rng&, Scratch&, TrailEntry* trail, int* length) const;
-//   int terminal_result(const State&) const;         // same units, at a terminal state
-//   bool amaf(TreeMove) const;                       // takes part in RAVE (a pass does not)
-// and, for score-aware search (SelectionParams::score_weight), optionally:
-//   double score_utility(const State&) const;        // in [-1, 1] for player 0, at the end
+// The Domain (see the MctsDomain concept below) supplies the game; the
+// search calls nothing else.
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -67,7 +53,39 @@ struct MctsStats {
   int max_depth = 0;
 };
 
-template <class Domain>
+// What the search needs from a game.
+//   State, Scratch     a copyable position; per-thread working memory
+//   kMaxMoves          move numbers are below this
+//   kMaxChildren       most children a node can have
+//   kMaxTrail          most moves in one simulation
+//   player(s)          0 or 1, to move
+//   children(s, out)   writes the moves (with priors) of a non-terminal state, >= 1
+//   rollout(...)       plays s to the end, appending each move to
+//                      trail[*length] (bounded by kMaxTrail); returns player
+//                      0's result in half points: 2 win, 1 draw, 0 loss
+//   terminal_result(s) the same, at a terminal state
+//   amaf(move)         takes part in RAVE (a pass does not)
+// Score-aware search (SelectionParams::score_weight) also uses, where the
+// domain has it, score_utility(s): in [-1, 1] for player 0, at the end.
+template <class D>
+concept MctsDomain = requires(const D& domain, typename D::State& state, const typename D::State& cstate,
+                              typename D::Scratch& scratch, ChildInit* children, TreeMove move, Rng& rng,
+                              TrailEntry* trail, int* length) {
+  requires std::copyable<typename D::State>;
+  requires std::default_initializable<typename D::Scratch>;
+  { D::kMaxMoves } -> std::convertible_to<int>;
+  { D::kMaxChildren } -> std::convertible_to<int>;
+  { D::kMaxTrail } -> std::convertible_to<int>;
+  { domain.player(cstate) } -> std::convertible_to<int>;
+  { domain.terminal(cstate) } -> std::same_as<bool>;
+  { domain.children(cstate, children, scratch) } -> std::convertible_to<int>;
+  domain.play(state, move, scratch);
+  { domain.rollout(state, rng, scratch, trail, length) } -> std::convertible_to<int>;
+  { domain.terminal_result(cstate) } -> std::convertible_to<int>;
+  { domain.amaf(move) } -> std::same_as<bool>;
+};
+
+template <MctsDomain Domain>
 class Mcts {
  public:
   using State = typename Domain::State;
