@@ -82,7 +82,7 @@ int GoDomain::rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, i
   }
   if (scratch.owned.size() != static_cast<std::size_t>(b.num_points())) scratch.owned.assign(b.num_points(), 0);
   for (int q = 0; q < b.num_points(); ++q) scratch.owned[q] += b.playout_owner(static_cast<Point>(q));
-  const int area_lead = b.playout_score();
+  const int area_lead = r.score;  // the playout scored its final board already
   scratch.scores.add(root_move, area_lead);
   const int result = result_for_black(area_lead, komi);
   if (scratch.replies) learn_replies(*scratch.replies, trail, *length, result);
