@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "tengen/playout/patterns3x3.h"
+#include "tengen/tactics/self_atari.h"
 #include "tengen/util/random.h"
 
 namespace tengen::patterns {

@@ -4,6 +4,9 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "tengen/tactics/eyes.h"
+#include "tengen/tactics/self_atari.h"
+
 namespace tengen {
 
 namespace {

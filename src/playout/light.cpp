@@ -1,6 +1,6 @@
 #include "tengen/playout/playout.h"
 
-#include "tengen/playout/tactics.h"
+#include "tengen/tactics/eyes.h"
 
 namespace tengen {
 

@@ -9,6 +9,7 @@
 #include "support/diagram.h"
 #include "support/quick_settings.h"
 #include "tengen/engine/go_search.h"
+#include "tengen/tactics/ladder.h"
 
 namespace tengen {
 namespace {

@@ -10,6 +10,7 @@
 
 #include "tengen/engine/bench.h"
 #include "tengen/playout/heavy.h"
+#include "tengen/tactics/atari_watch.h"
 
 namespace tengen {
 namespace {

@@ -18,9 +18,9 @@
 #include "tengen/patterns/model.h"
 #include "tengen/playout/heavy.h"
 #include "tengen/playout/playout.h"
-#include "tengen/playout/tactics.h"
 #include "tengen/search/mcts.h"
 #include "tengen/search/tree.h"
+#include "tengen/tactics/ladder.h"
 #include "tengen/util/params.h"
 
 namespace tengen {

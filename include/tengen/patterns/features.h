@@ -28,7 +28,7 @@
 #include <string_view>
 
 #include "tengen/board/board.h"
-#include "tengen/playout/tactics.h"
+#include "tengen/tactics/ladder.h"
 
 namespace tengen::patterns {
 

@@ -46,7 +46,8 @@
 #include "tengen/playout/last_good_reply.h"
 #include "tengen/playout/patterns3x3.h"
 #include "tengen/playout/playout.h"
-#include "tengen/playout/tactics.h"
+#include "tengen/tactics/atari_watch.h"
+#include "tengen/tactics/ladder.h"
 #include "tengen/util/params.h"
 #include "tengen/util/random.h"
 

@@ -9,7 +9,7 @@
 #include "support/diagram.h"
 #include "tengen/engine/scoring.h"
 #include "tengen/playout/playout.h"
-#include "tengen/playout/tactics.h"
+#include "tengen/tactics/eyes.h"
 
 namespace tengen {
 namespace {

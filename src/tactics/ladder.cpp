@@ -1,109 +1,8 @@
-#include "tengen/playout/tactics.h"
+#include "tengen/tactics/ladder.h"
 
 #include <algorithm>
 
 namespace tengen {
-
-namespace {
-
-// Roots of the strings of colour c around p, each once; returns how many.
-int own_strings_around(const Board& b, Point p, Color c, Point (&roots)[4]) {
-  int n = 0;
-  b.for_each_neighbor(p, [&](Point q) {
-    if (b.at(q) != c) return;
-    const Point r = b.root(q);
-    if (std::find(roots, roots + n, r) == roots + n) roots[n++] = r;
-  });
-  return n;
-}
-
-}  // namespace
-
-int string_size_after(const Board& b, Point p, Color c) {
-  Point roots[4];
-  const int n = own_strings_around(b, p, c, roots);
-  int size = 1;
-  for (int i = 0; i < n; ++i) size += b.string_size(roots[i]);
-  return size;
-}
-
-bool is_dead_eye_shape(const Board& b, const Point* points, int count) {
-  if (count <= 3) return true;
-  // The shapes of 4 to 6 points are told apart by their adjacencies: the
-  // most neighbours one point has inside the shape, and the number of
-  // adjacent pairs (more pairs than points less one means a 2x2 block).
-  int degree_sum = 0;
-  int max_degree = 0;
-  for (int i = 0; i < count; ++i) {
-    int degree = 0;
-    b.for_each_neighbor(points[i], [&](Point q) { degree += std::find(points, points + count, q) != points + count; });
-    degree_sum += degree;
-    max_degree = std::max(max_degree, degree);
-  }
-  const int pairs = degree_sum / 2;
-  switch (count) {
-    case 4: return max_degree == 3 || pairs == 4;  // pyramid, square
-    case 5: return max_degree == 4 || pairs == 5;  // crossed five, bulky five
-    case 6: return max_degree == 4 && pairs == 6;  // rabbity six: a cross with a 2x2 block
-    default: return false;
-  }
-}
-
-bool is_nakade_sacrifice(const Board& b, Point p, Color c) {
-  constexpr int kLargestDeadShape = 6;
-  const Point last_liberty = self_atari_liberty(b, p, c);
-  if (last_liberty == kNoPoint) return false;
-  Point roots[4];
-  const int n = own_strings_around(b, p, c, roots);
-  int size = 1;
-  for (int i = 0; i < n; ++i) size += b.string_size(roots[i]);
-  if (size > kLargestDeadShape) return false;
-  Point shape[kLargestDeadShape];
-  int count = 0;
-  shape[count++] = p;
-  for (int i = 0; i < n; ++i) b.for_each_stone(roots[i], [&](Point s) { shape[count++] = s; });
-  // The hole only kills if it is all the eye space the capturer has: every
-  // opponent string around the sacrifice must be left with no liberty but
-  // the sacrifice's last one (any other, an eye above all, is a liberty).
-  const Color other = opponent(c);
-  bool capturer_has_more = false;
-  for (int i = 0; i < count && !capturer_has_more; ++i) {
-    b.for_each_neighbor(shape[i], [&](Point q) {
-      if (b.at(q) != other) return;
-      Bitboard libs = b.liberty_set(q);
-      libs.reset(p);
-      libs.reset(last_liberty);
-      capturer_has_more |= libs.count() > 0;
-    });
-  }
-  return !capturer_has_more && is_dead_eye_shape(b, shape, count);
-}
-
-Point self_atari_liberty(const Board& b, Point p, Color c) {
-  if (b.capture_size_if_played(p, c) > 0) return kNoPoint;
-  Bitboard libs{};
-  b.for_each_neighbor(p, [&](Point q) {
-    if (b.at(q) == Color::Empty) libs.set(q);
-    if (b.at(q) == c) libs |= b.liberty_set(q);
-  });
-  libs.reset(p);
-  return libs.count() == 1 ? libs.first() : kNoPoint;
-}
-
-Point approach_connection(const Board& b, Point p, Color c) {
-  const Point r = self_atari_liberty(b, p, c);
-  if (r == kNoPoint) return kNoPoint;
-  Point joined[4];
-  const int n = own_strings_around(b, p, c, joined);
-  bool connects = false;
-  b.for_each_neighbor(r, [&](Point q) {
-    connects |= b.at(q) == c && std::find(joined, joined + n, b.root(q)) == joined + n;
-  });
-  if (!connects || !b.is_legal(r, c) || b.liberties_after(r, c) < 2) return kNoPoint;
-  return r;
-}
-
-// --- Ladders ---
 
 namespace {
 
@@ -359,43 +258,6 @@ Point LadderReader::chasing_atari() const {
     }
   }
   return best;
-}
-
-// --- Strings in atari ---
-
-void AtariWatch::rebuild(const Board& b) {
-  count_ = 0;
-  for (int i = 0; i < b.num_points(); ++i) {
-    const Point p = static_cast<Point>(i);
-    if (is_player(b.at(p)) && b.root(p) == p && b.liberties(p) == 1) stones_[count_++] = p;
-  }
-}
-
-void AtariWatch::note_move(const Board& b, Point move) {
-  if (count_ > 0) prune(b);
-  if (b.liberties(move) == 1) add(b, move);
-  b.for_each_neighbor(move, [&](Point q) {
-    if (is_player(b.at(q)) && b.liberties(q) == 1) add(b, q);
-  });
-}
-
-// Keeps the strings still in atari, each once, by their current roots
-// (captures and merges change both).
-void AtariWatch::prune(const Board& b) {
-  int kept = 0;
-  for (int i = 0; i < count_; ++i) {
-    const Point s = stones_[i];
-    if (!is_player(b.at(s)) || b.liberties(s) != 1) continue;
-    const Point r = b.root(s);
-    if (std::find(stones_, stones_ + kept, r) == stones_ + kept) stones_[kept++] = r;
-  }
-  count_ = kept;
-}
-
-void AtariWatch::add(const Board& b, Point stone) {
-  if (count_ >= kMaxPoints) return;
-  const Point r = b.root(stone);
-  if (std::find(stones_, stones_ + count_, r) == stones_ + count_) stones_[count_++] = r;
 }
 
 }  // namespace tengen

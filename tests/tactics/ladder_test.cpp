@@ -7,7 +7,7 @@
 
 #include "support/diagram.h"
 #include "tengen/playout/playout.h"
-#include "tengen/playout/tactics.h"
+#include "tengen/tactics/ladder.h"
 
 namespace tengen {
 namespace {

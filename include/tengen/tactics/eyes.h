@@ -1,0 +1,62 @@
+#pragma once
+// Eye shapes: the vital point of a hole of three, open space, the eye shapes
+// that cannot make two eyes, and the self-atari sacrifices that leave one.
+// The heavy playouts ask for the nakade vital point and open space ("fill
+// board"); the careful playouts that judge life and death at the end allow
+// the nakade sacrifices among self-ataris.
+
+#include "tengen/board/board.h"
+
+namespace tengen {
+
+// If x lies in a hole of exactly 3 empty points whose every neighbour is a
+// stone of `owner` or the edge, the hole's centre (its vital point);
+// kNoPoint otherwise. Inline: it is asked about every empty point next to
+// every move.
+inline Point nakade_vital_point(const Board& b, Point x, Color owner) {
+  // A hole of 3 is a centre with two empty neighbours and two ends with one
+  // each (two neighbours of a point never touch), none of them next to an
+  // attacker's stone: then everything else around it is the owner's or the
+  // edge. The neighbour counts answer that without a flood fill.
+  const Color attacker = opponent(owner);
+  auto walled = [&](Point p, int empty) {
+    return b.neighbor_count(p, Color::Empty) == empty && b.neighbor_count(p, attacker) == 0;
+  };
+  const int empty = b.neighbor_count(x, Color::Empty);
+  if (empty == 0 || empty > 2 || b.neighbor_count(x, attacker) != 0) return kNoPoint;  // most points stop here
+  Point centre = x;
+  if (empty == 1) {
+    b.for_each_neighbor(x, [&](Point q) {
+      if (b.at(q) == Color::Empty) centre = q;
+    });
+  }
+  if (!walled(centre, 2)) return kNoPoint;
+  bool ends = true;
+  b.for_each_neighbor(centre, [&](Point q) {
+    if (b.at(q) == Color::Empty) ends &= walled(q, 1);
+  });
+  return ends ? centre : kNoPoint;
+}
+
+// p and its 8 neighbours are all empty (the edge is not empty).
+inline bool is_open_space(const Board& b, Point p) {
+  if (b.neighbor_count(p, Color::Empty) != 4) return false;
+  bool open = true;
+  b.for_each_diagonal(p, [&](Point d) { open &= b.at(d) == Color::Empty; });
+  return open;
+}
+
+// True when the points form an eye shape its owner cannot make two eyes of
+// if the attacker moves first (a nakade shape): any 1 to 3 points, the
+// square and the pyramid of 4, the bulky and the crossed five, the rabbity
+// six.
+bool is_dead_eye_shape(const Board& b, const Point* points, int count);
+
+// c's self-atari at p (capturing nothing) makes a string that, once
+// captured, leaves the capturer exactly that string's points as an eye, a
+// dead shape, and its only one: the opponent strings around it have no
+// liberty left but the string's last. That sacrifice kills a group with a
+// small eye space; with an eye elsewhere, it would only hand over stones.
+bool is_nakade_sacrifice(const Board& b, Point p, Color c);
+
+}  // namespace tengen
