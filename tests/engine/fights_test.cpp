@@ -134,6 +134,21 @@ TEST(Fights, ACornerKilledBySacrificeIsJudgedDead) {
   EXPECT_EQ(score_string(j.score), "0");
 }
 
+TEST(Fights, ASekiOfTwoLoneStonesIsSekiThoughTheRefereeCalledItDead) {
+  // The end of a 13x13 game against Pachi. Black's nine stones around
+  // L12 have two liberties, L13 and N11; White's M13 and N12 (not
+  // connected) have two each, sharing N13. Whoever fills L13 or N11 puts
+  // its own stones in atari, and Black cannot play N13: seki, B+12. GNU
+  // Go (the referee) and Pachi both counted Black's stones dead (W+8);
+  // GNU Go then passes as White instead of capturing them.
+  Engine engine(quick());
+  engine.load_sgf(sgf::parse(test_support::slurp(TENGEN_TEST_DATA "/rescore/seki-13x13.sgf")), 0);
+  const Judgement j = engine.judge_position();
+  for (const char* v : {"K13", "M9", "M13", "N12"}) EXPECT_EQ(j.status[*parse_vertex(v, 13)], StoneStatus::Seki) << v;
+  EXPECT_EQ(j.status[*parse_vertex("K3", 13)], StoneStatus::Dead);
+  EXPECT_EQ(score_string(j.score), "B+12");
+}
+
 TEST(Fights, TheSolverCanBeSwitchedOff) {
   Settings s = quick();
   s.solver_playouts = 0;
