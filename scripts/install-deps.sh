@@ -2,13 +2,14 @@
 # Installs what Tengen needs to build, test and play matches, from Debian's
 # packages (Debian 12 or later; Ubuntu works too), plus Sabaki's GTP library
 # from the npm registry for the test that drives Tengen the way Sabaki does.
-# Open MPI is for cluster play (mpirun); matplotlib draws docs/cluster.md's
-# plot. Uses sudo unless root.
+# libarchive reads the game collections for pattern learning (tar, gzip, xz
+# and zip, as one stream, with its own errors). Open MPI is for cluster play
+# (mpirun); matplotlib draws docs/cluster.md's plot. Uses sudo unless root.
 set -euo pipefail
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
-packages="cmake ninja-build g++ libboost-program-options-dev libspdlog-dev libgtest-dev gnugo python3 xz-utils unzip"
+packages="cmake ninja-build g++ libboost-program-options-dev libspdlog-dev libgtest-dev libarchive-dev gnugo python3"
 packages="$packages libopenmpi-dev openmpi-bin python3-matplotlib"
 # Node.js and npm from Debian unless the machine has them already (a
 # NodeSource Node.js bundles npm and conflicts with Debian's npm package).

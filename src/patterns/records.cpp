@@ -1,12 +1,14 @@
 #include "tengen/patterns/records.h"
 
+#include <archive.h>
+#include <archive_entry.h>
+
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <sstream>
-#include <sys/wait.h>
 
 #include "tengen/sgf/position.h"
 #include "tengen/util/random.h"
@@ -46,32 +48,84 @@ Kind kind_of(const fs::path& path) {
   return Kind::Other;
 }
 
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char ch : s) {
-    if (ch == '\'') {
-      out += "'\\''";
-    } else {
-      out += ch;
+// A file libarchive reads as a stream: a .tar.gz (tar in gzip), a .xz (one
+// xz-compressed stream: the "raw" format, one entry) or a .zip (its
+// members). Every failure is a ReadError naming the file, with libarchive's
+// own message.
+class ArchiveFile {
+ public:
+  ArchiveFile(const fs::path& path, Kind kind) : path_(path.string()), a_(archive_read_new()) {
+    if (!a_) throw ReadError("cannot read '" + path_ + "': out of memory");
+    int filter = ARCHIVE_FILTER_NONE;
+    const char* filter_name = "";
+    switch (kind) {
+      case Kind::TarGz:
+        check(archive_read_support_filter_gzip(a_.get()));
+        check(archive_read_support_format_tar(a_.get()));
+        filter = ARCHIVE_FILTER_GZIP;
+        filter_name = "gzip";
+        break;
+      case Kind::LineXz:
+        check(archive_read_support_filter_xz(a_.get()));
+        check(archive_read_support_format_raw(a_.get()));
+        filter = ARCHIVE_FILTER_XZ;
+        filter_name = "xz";
+        break;
+      default:  // Kind::LineZip
+        check(archive_read_support_format_zip(a_.get()));
+        break;
+    }
+    check(archive_read_open_filename(a_.get(), path_.c_str(), 1 << 16));
+    // Without its filter libarchive would read the bytes as they are (the
+    // raw format takes anything): a .xz that is not xz is an error, as it
+    // was when `xz -dc` read it.
+    if (archive_filter_code(a_.get(), 0) != filter) {
+      throw ReadError("cannot read '" + path_ + "': not " + filter_name + "-compressed");
     }
   }
-  return out + "'";
-}
 
-// The whole output of a decompressor. Throws ReadError when it fails.
-std::string command_output(const std::string& program, const std::string& path) {
-  const std::string command = program + " " + shell_quote(path) + " 2>/dev/null";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) throw ReadError("cannot run '" + program + "' on '" + path + "'");
-  std::string out;
-  char buffer[1 << 16];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
-  const int status = pclose(pipe);
-  if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    throw ReadError("cannot read '" + path + "': '" + program + "' failed (is it installed? is the file whole?)");
+  // Steps to the next regular file; false after the last. Its path in the
+  // archive goes to *member.
+  bool next(std::string* member) {
+    for (;;) {
+      archive_entry* entry = nullptr;
+      const int status = archive_read_next_header(a_.get(), &entry);
+      if (status == ARCHIVE_EOF) return false;
+      check(status);
+      if (archive_entry_filetype(entry) != AE_IFREG || archive_entry_hardlink(entry)) continue;
+      const char* name = archive_entry_pathname(entry);
+      if (!name) name = archive_entry_pathname_utf8(entry);  // not convertible to the locale
+      *member = name ? name : "";
+      return true;
+    }
   }
-  return out;
-}
+
+  // The next piece of the current entry; empty at its end.
+  std::string_view read() {
+    const la_ssize_t n = archive_read_data(a_.get(), buffer_.data(), buffer_.size());
+    if (n < 0) fail();
+    return {buffer_.data(), static_cast<std::size_t>(n)};
+  }
+
+ private:
+  struct Free {
+    void operator()(archive* a) const { archive_read_free(a); }
+  };
+
+  // ARCHIVE_WARN (say, a malformed pax attribute) still reads on.
+  void check(int status) {
+    if (status < ARCHIVE_WARN) fail();
+  }
+
+  [[noreturn]] void fail() {
+    const char* why = archive_error_string(a_.get());
+    throw ReadError("cannot read '" + path_ + "': " + (why ? why : "libarchive failed"));
+  }
+
+  std::string path_;
+  std::unique_ptr<archive, Free> a_;
+  std::vector<char> buffer_ = std::vector<char>(1 << 16);
+};
 
 std::string file_contents(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -101,12 +155,12 @@ class Walker {
     }
     if (!fs::exists(path, ec)) throw ReadError("no such file or folder: '" + path.string() + "'");
     const std::string name = path.filename().string();
-    switch (kind_of(path)) {
+    switch (const Kind kind = kind_of(path)) {
       case Kind::Sgf: return sgf_text(file_contents(path), name);
-      case Kind::TarGz: return tar(command_output("gzip -dc", path.string()), name);
-      case Kind::LineXz: return lines(command_output("xz -dc", path.string()), name);
-      case Kind::LineZip: return lines(command_output("unzip -p", path.string()), name);
-      case Kind::LineText: return lines(file_contents(path), name);
+      case Kind::TarGz: return tar(path, name);
+      case Kind::LineXz:
+      case Kind::LineZip: return archived_lines(path, kind, name);
+      case Kind::LineText: return text_lines(path, name);
       case Kind::Other: throw ReadError("'" + path.string() + "' is not a game collection (.sgf, .mgt, .tar.gz, .xz, .zip, .txt)");
     }
     return true;
@@ -133,78 +187,81 @@ class Walker {
     return true;
   }
 
-  bool lines(std::string_view text, const std::string& name) {
-    std::size_t start = 0;
-    for (std::int64_t line_no = 1; start < text.size(); ++line_no) {
-      std::size_t end = text.find('\n', start);
-      if (end == std::string_view::npos) end = text.size();
-      std::string_view line = text.substr(start, end - start);
-      start = end + 1;
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
-      const std::size_t tab = line.find('\t');
-      const std::string id = name + ":" + (tab != std::string_view::npos && tab > 0 ? std::string(line.substr(0, tab))
-                                                                                      : std::to_string(line_no));
-      GameRecord r;
-      r.id = id;
-      try {
-        r.game = sgf::parse_game_line(line);
-      } catch (const sgf::Error& e) {
-        unreadable(id, e.what());
-        continue;
-      }
-      if (!take_(std::move(r))) return false;
+  // The SGF members of a .tar.gz, one member in memory at a time.
+  bool tar(const fs::path& path, const std::string& name) {
+    ArchiveFile archive(path, Kind::TarGz);
+    std::string member, text;
+    while (archive.next(&member)) {
+      if (kind_of(member) != Kind::Sgf) continue;
+      text.clear();
+      for (std::string_view piece; !(piece = archive.read()).empty();) text.append(piece);
+      if (!sgf_text(text, name + "/" + member)) return false;
     }
     return true;
   }
 
-  // ustar / GNU tar: 512-byte headers, sizes in octal, long names in 'L'
-  // entries or pax 'path' records.
-  bool tar(std::string_view data, const std::string& name) {
-    std::size_t at = 0;
-    std::string long_name;
-    while (at + 512 <= data.size()) {
-      const std::string_view h = data.substr(at, 512);
-      if (h.find_first_not_of('\0') == std::string_view::npos) break;  // end of archive
-      std::uint64_t size = 0;
-      std::size_t digit = 124;
-      while (digit < 136 && h[digit] == ' ') ++digit;
-      for (; digit < 136 && h[digit] >= '0' && h[digit] <= '7'; ++digit) size = size * 8 + (h[digit] - '0');
-      const char type = h[156];
-      auto field = [&](std::size_t from, std::size_t len) {
-        const std::string_view f = h.substr(from, len);
-        return std::string(f.substr(0, f.find('\0')));
-      };
-      std::string member = field(0, 100);
-      if (h.substr(257, 5) == "ustar") {
-        const std::string prefix = field(345, 155);
-        if (!prefix.empty()) member = prefix + "/" + member;
+  // A .xz's one stream, or a .zip's members one after another (what
+  // `unzip -p` wrote, so line numbers run on across members).
+  bool archived_lines(const fs::path& path, Kind kind, const std::string& name) {
+    ArchiveFile archive(path, kind);
+    std::string member;
+    bool more = archive.next(&member);
+    return lines(
+        [&]() -> std::string_view {
+          for (; more; more = archive.next(&member)) {
+            const std::string_view piece = archive.read();
+            if (!piece.empty()) return piece;
+          }
+          return {};
+        },
+        name);
+  }
+
+  bool text_lines(const fs::path& path, const std::string& name) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw ReadError("cannot read '" + path.string() + "'");
+    std::vector<char> buffer(1 << 16);
+    return lines(
+        [&]() -> std::string_view {
+          in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+          if (in.bad()) throw ReadError("cannot read '" + path.string() + "'");
+          return {buffer.data(), static_cast<std::size_t>(in.gcount())};
+        },
+        name);
+  }
+
+  // Cuts the text that read() hands out, piece by piece until an empty one,
+  // into lines; only a line that spans pieces is held.
+  template <typename Read>
+  bool lines(Read&& read, const std::string& name) {
+    std::string pending;
+    std::int64_t line_no = 0;
+    for (std::string_view piece; !(piece = read()).empty();) {
+      pending.append(piece);
+      std::size_t start = 0;
+      for (std::size_t end; (end = pending.find('\n', start)) != std::string::npos; start = end + 1) {
+        if (!line(std::string_view(pending).substr(start, end - start), ++line_no, name)) return false;
       }
-      at += 512;
-      if (at + size > data.size()) {
-        unreadable(name, "archive ends inside '" + member + "'");
-        break;
-      }
-      const std::string_view body = data.substr(at, size);
-      at += (size + 511) / 512 * 512;
-      if (type == 'L') {
-        long_name = std::string(body.substr(0, body.find('\0')));
-        continue;
-      }
-      if (type == 'x') {
-        const std::size_t p = body.find(" path=");
-        if (p != std::string_view::npos) {
-          const std::size_t e = body.find('\n', p);
-          long_name = std::string(body.substr(p + 6, e - p - 6));
-        }
-        continue;
-      }
-      if (!long_name.empty()) member = long_name;
-      long_name.clear();
-      if ((type != '0' && type != '\0') || kind_of(member) != Kind::Sgf) continue;
-      if (!sgf_text(body, name + "/" + member)) return false;
+      pending.erase(0, start);
     }
-    return true;
+    return pending.empty() || line(pending, ++line_no, name);
+  }
+
+  bool line(std::string_view line, std::int64_t line_no, const std::string& name) {
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.find_first_not_of(" \t") == std::string_view::npos) return true;
+    const std::size_t tab = line.find('\t');
+    const std::string id = name + ":" + (tab != std::string_view::npos && tab > 0 ? std::string(line.substr(0, tab))
+                                                                                    : std::to_string(line_no));
+    GameRecord r;
+    r.id = id;
+    try {
+      r.game = sgf::parse_game_line(line);
+    } catch (const sgf::Error& e) {
+      unreadable(id, e.what());
+      return true;
+    }
+    return take_(std::move(r));
   }
 
   ReadStats& stats_;

@@ -1,8 +1,9 @@
 #pragma once
 // Game collections for learning and measuring move patterns: SGF files and
 // folders, .tar.gz archives of SGF files, and the Tom/Tygem one-game-a-line
-// files (.xz, .zip, .txt). Compressed files are read through `gzip -dc`,
-// `xz -dc` and `unzip -p` (popen); the tar format is read here.
+// files (.xz, .zip, .txt). libarchive reads the compressed files as a
+// stream: one SGF member of an archive, or 64 KiB of lines, in memory at a
+// time.
 //
 // The training/test split is a pure function of a game's id, so it does not
 // depend on which files or folders a run names: a game is held out for
@@ -56,8 +57,11 @@ struct ReadStats {
   std::string first_error;      // the first unreadable record, for the log
 };
 
-// A file or folder that cannot be read at all (missing, or a decompressor
-// that failed). A single bad record is counted in ReadStats instead.
+// A file or folder that cannot be read (missing, not a collection, or an
+// archive libarchive cannot read: the message names the file and gives
+// libarchive's error). An archive that breaks off part way throws after the
+// games before the break have been handed out. A single bad record is
+// counted in ReadStats instead.
 struct ReadError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
