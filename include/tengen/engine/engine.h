@@ -72,11 +72,6 @@ class Engine {
   // dynamic komi (handicap bonus and ratchet).
   double search_komi(Color c) const;
 
-  // Handicap: GTP's fixed placement (nullopt if n is not allowed on this
-  // board), and the engine's own free placement.
-  static std::optional<std::vector<Point>> fixed_handicap(int size, int n);
-  std::vector<Point> free_handicap(int n) const;
-
   Judgement judge_position();
   // The score a user sees (final_score, GoGui's score view): once the game
   // is over (two passes), the judgement's area count of the final position;
