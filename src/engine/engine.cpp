@@ -37,7 +37,7 @@ void Engine::new_game(int size) {
   const double komi = game_.komi();
   game_.reset(size);
   game_.set_komi(komi);
-  ratchet_[0] = ratchet_[1] = 0;
+  komi_.reset();
   own_color_ = Color::Empty;
 }
 
@@ -92,39 +92,7 @@ int Engine::own_moves(Color c) const {
   return n;
 }
 
-double Engine::handicap_bonus() const {
-  if (!settings_.dynamic_komi || game_.handicap() == 0) return 0;
-  const double area = game_.size() * game_.size() / 361.0;
-  const double fade_moves = std::max(1.0, settings_.dynamic_komi_moves * area);
-  const double left = std::max(0.0, 1.0 - static_cast<double>(game_.moves().size()) / fade_moves);
-  return settings_.handicap_stone_value * game_.handicap() * left;
-}
-
-// The komi the search plays for, as Black's debt. Early in a handicap game
-// the stones count for White, fading out, so that both searches still tell
-// good moves from bad ones; and a side far ahead plays for a point more
-// each move it stays far ahead (the ratchet: at most the handicap's worth,
-// or ratchet-even-points in an even game), so it does not drift into slack
-// moves.
-double Engine::search_komi(Color c) const {
-  if (!settings_.dynamic_komi) return game_.komi();
-  const double ratchet = c == Color::Black ? ratchet_[0] : -ratchet_[1];
-  return game_.komi() + handicap_bonus() + ratchet;
-}
-
-void Engine::update_ratchet(Color c, double win_rate) {
-  // Off by default in an even game (9x9 above all, where a handful of
-  // points is the game): playing for extra points also invites risks, and
-  // 400 games against GNU Go with a cap of 3 showed no gain
-  // (docs/strength.md).
-  const double cap = game_.handicap() > 0 ? settings_.handicap_stone_value * game_.handicap()
-                                          : settings_.ratchet_even_points;
-  if (!settings_.dynamic_komi || settings_.ratchet_win_rate >= 1 || cap <= 0) return;
-  double& r = ratchet_[c == Color::Black ? 0 : 1];
-  if (win_rate > settings_.ratchet_win_rate && r + 1 <= cap) r += 1;
-  // Step back when the stricter target looks out of reach.
-  if (win_rate < settings_.ratchet_back_win_rate && r > 0) r -= 1;
-}
+double Engine::search_komi(Color c) const { return komi_.search_komi(settings_, game_, c); }
 
 bool Engine::should_resign(const SearchResult& r, Color c) const {
   // A sure draw's win rate is draw-value: below half of it, a draw is less
@@ -136,7 +104,7 @@ bool Engine::should_resign(const SearchResult& r, Color c) const {
   const double debt = search_komi(c) - game_.komi();
   if ((c == Color::Black && debt > 0) || (c == Color::White && debt < 0)) return false;
   // Nor while a handicap game is still open.
-  if (handicap_bonus() > 0) return false;
+  if (handicap_bonus(settings_, game_) > 0) return false;
   const int size = game_.size();
   const double scale = size * size / 361.0;
   return own_moves(c) >= settings_.resign_min_moves * scale;
@@ -219,7 +187,7 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks, bool 
   const std::vector<Fight> found = fights(c, settings_.solver_time_share * move_seconds);
   const double solver_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const SearchResult& r = search(c, hooks, solver_seconds, favoured_fight_moves(c, found));
-  update_ratchet(c, r.win_rate);
+  komi_.update(settings_, game_, c, r.win_rate);
   if (may_resign && !play_on && should_resign(r, c)) return kResign;
   if (r.best == kPass || nothing_left_to_play(r)) return kPass;
   return r.best;
@@ -313,7 +281,7 @@ void Engine::load_sgf(const sgf::Game& record, int until) {
     }
   }
   game_ = std::move(g);
-  ratchet_[0] = ratchet_[1] = 0;
+  komi_.reset();
 }
 
 sgf::Game Engine::to_sgf() const {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tengen/board/game.h"
+#include "tengen/engine/dynamic_komi.h"
 #include "tengen/engine/fights.h"
 #include "tengen/engine/go_search.h"
 #include "tengen/engine/scoring.h"
@@ -98,8 +99,6 @@ class Engine {
   SearchLimits limits_for(Color c) const;
   int own_moves(Color c) const;
   std::vector<Point> favoured_fight_moves(Color c, const std::vector<Fight>& found) const;
-  double handicap_bonus() const;
-  void update_ratchet(Color c, double win_rate);
   bool should_resign(const SearchResult& r, Color c) const;
   bool passing_wins(Color c);
   bool every_move_settled(const SearchResult& r, const std::vector<float>& ownership) const;
@@ -112,7 +111,7 @@ class Engine {
   GoSearch search_;
   SearchResult last_search_;
   Rng rng_;
-  double ratchet_[2] = {0, 0};  // extra points each side's search plays for
+  DynamicKomi komi_;  // the ratchet each side's search plays for
   Color own_color_ = Color::Empty;  // of the last genmove in this game
   // The last judgement and the position it was made for.
   struct JudgementKey {
