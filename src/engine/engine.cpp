@@ -29,7 +29,7 @@ std::optional<std::string> Engine::set_param(std::string_view name, std::string_
   }
   settings_ = changed;
   game_.set_superko(settings_.superko);
-  judgement_.reset();  // it may depend on score-playouts or dead-threshold
+  judgements_.clear();  // it may depend on score-playouts or dead-threshold
   return std::nullopt;
 }
 
@@ -233,23 +233,18 @@ Point Engine::genmove(Color c, bool cleanup, const SearchHooks& hooks) {
   return p;
 }
 
-// The same position is judged once: final_score, final_status_list and the
-// pass decision then agree with each other, however uncertain a fight is.
 Judgement Engine::judge_position() {
-  const Board& board = game_.board();
-  const JudgementKey key{board.hash(), board.to_move(), game_.size(), game_.komi(), game_.moves().size()};
-  if (!judgement_ || !(judgement_key_ == key)) {
+  return judgements_.get(game_, [&] {
+    const Board& board = game_.board();
     const std::vector<float> ownership = playout_ownership(board, settings_.score_playouts, rng_);
     const std::vector<Fight> found = fights(board.to_move());
     for (const Fight& f : found) {
       spdlog::debug("judgement: fight {} against {}: {} moving first, {} moving second", vertex_string(f.ours, game_.size()),
                     vertex_string(f.theirs, game_.size()), outcome_name(f.we_first), outcome_name(f.they_first));
     }
-    judgement_ = judge(board, ownership, game_.komi(), settings_.dead_threshold, proven_fates(found),
-                       settings_.settled_ownership);
-    judgement_key_ = key;
-  }
-  return *judgement_;
+    return judge(board, ownership, game_.komi(), settings_.dead_threshold, proven_fates(found),
+                 settings_.settled_ownership);
+  });
 }
 
 double Engine::final_score(const SearchHooks& hooks) {

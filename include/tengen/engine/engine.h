@@ -13,6 +13,7 @@
 #include "tengen/engine/dynamic_komi.h"
 #include "tengen/engine/fights.h"
 #include "tengen/engine/go_search.h"
+#include "tengen/engine/judgement_cache.h"
 #include "tengen/engine/scoring.h"
 #include "tengen/engine/time_control.h"
 #include "tengen/sgf/sgf.h"
@@ -73,6 +74,8 @@ class Engine {
   // dynamic komi (handicap bonus and ratchet).
   double search_komi(Color c) const;
 
+  // The end-of-game judgement of the position (dead stones, seki, area
+  // score), made once per position (JudgementCache).
   Judgement judge_position();
   // The score a user sees (final_score, GoGui's score view): once the game
   // is over (two passes), the judgement's area count of the final position;
@@ -113,17 +116,7 @@ class Engine {
   Rng rng_;
   DynamicKomi komi_;  // the ratchet each side's search plays for
   Color own_color_ = Color::Empty;  // of the last genmove in this game
-  // The last judgement and the position it was made for.
-  struct JudgementKey {
-    std::uint64_t hash;
-    Color to_move;
-    int size;
-    double komi;
-    std::size_t moves;
-    bool operator==(const JudgementKey&) const = default;
-  };
-  std::optional<Judgement> judgement_;
-  JudgementKey judgement_key_{};
+  JudgementCache judgements_;
 };
 
 }  // namespace tengen
