@@ -263,39 +263,16 @@ double Engine::expected_score(const SearchHooks& hooks) {
 }
 
 void Engine::load_sgf(const sgf::Game& record, int until) {
-  Game g = sgf::start_position(record, game_.komi());
-  g.set_superko(settings_.superko);
-  const int limit = until > 0 ? until - 1 : static_cast<int>(record.moves.size());
-  for (int i = 0; i < limit && i < static_cast<int>(record.moves.size()); ++i) {
-    const sgf::Move& m = record.moves[i];
-    const Point p = sgf::move_point(m, record.size);
-    if (!g.play(p, m.color, Game::Repetition::Accepted)) {
-      spdlog::warn("loadsgf: move {} ({} {}) is illegal; the record is cut there", i + 1, color_name(m.color),
-                   vertex_string(p, record.size));
-      break;
-    }
+  const int moves = until > 0 ? until - 1 : static_cast<int>(record.moves.size());
+  int illegal = -1;
+  Game g = sgf::replay(record, moves, game_.komi(), settings_.superko, &illegal);
+  if (illegal >= 0) {
+    const sgf::Move& m = record.moves[illegal];
+    spdlog::warn("loadsgf: move {} ({} {}) is illegal; the record is cut there", illegal + 1, color_name(m.color),
+                 vertex_string(sgf::move_point(m, record.size), record.size));
   }
   game_ = std::move(g);
   komi_.reset();
-}
-
-sgf::Game Engine::to_sgf() const {
-  sgf::Game out;
-  out.size = game_.size();
-  out.komi = game_.komi();
-  out.handicap = game_.handicap();
-  out.rules = "Chinese";
-  for (const Move& m : game_.setup()) {
-    out.setup.push_back({m.color, column_of(m.point, out.size), row_of(m.point, out.size)});
-  }
-  for (const Move& m : game_.moves()) {
-    if (m.point == kPass) {
-      out.moves.push_back({m.color, -1, -1});
-    } else {
-      out.moves.push_back({m.color, column_of(m.point, out.size), row_of(m.point, out.size)});
-    }
-  }
-  return out;
 }
 
 }  // namespace tengen

@@ -14,6 +14,7 @@
 #include "gtp/text.h"
 #include "tengen/engine/handicap.h"
 #include "tengen/playout/playout_stats.h"
+#include "tengen/sgf/position.h"
 
 namespace tengen {
 
@@ -537,7 +538,7 @@ GtpServer::Reply GtpServer::cmd_loadsgf(const Args& args) {
 
 GtpServer::Reply GtpServer::cmd_printsgf(const Args& args) {
   if (args.size() > 1) return failure("syntax error");
-  const std::string text = sgf::write(engine_.to_sgf());
+  const std::string text = sgf::write(sgf::to_record(engine_.game()));
   if (args.empty()) return success("\n" + text);
   std::ofstream file(args[0]);
   if (!(file << text << '\n')) return failure("cannot write file");

@@ -92,7 +92,6 @@ class Engine {
   // ends the replay. Throws sgf::Error or std::runtime_error on failure, in
   // which case the game is unchanged.
   void load_sgf(const sgf::Game& record, int until);
-  sgf::Game to_sgf() const;
 
   // The fights the solver reads before c's search (none while
   // solver-playouts or solver-fights is 0).
