@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "tengen/board/regions.h"
 #include "tengen/board/zobrist.h"
 
 namespace tengen {
@@ -342,31 +343,10 @@ std::uint64_t Board::hash_after(Point p, Color c) const {
 
 double Board::area_score(double komi) const {
   int area[2] = {stone_total_[0], stone_total_[1]};
-  std::vector<bool> seen(num_points_, false);
-  std::vector<Point> stack;
-  for (int e = 0; e < empty_count_; ++e) {
-    const Point start = empty_list_[e];
-    if (seen[start]) continue;
-    // Flood the empty region, noting which colours it reaches.
-    bool reaches[2] = {false, false};
-    int region = 0;
-    stack.assign(1, start);
-    seen[start] = true;
-    while (!stack.empty()) {
-      const Point q = stack.back();
-      stack.pop_back();
-      ++region;
-      for_each_neighbor(q, [&](Point n) {
-        if (color_[n] == Color::Empty && !seen[n]) {
-          seen[n] = true;
-          stack.push_back(n);
-        } else if (is_player(color_[n])) {
-          reaches[index(color_[n])] = true;
-        }
-      });
-    }
-    if (reaches[0] != reaches[1]) area[reaches[0] ? 0 : 1] += region;
-  }
+  for_each_empty_region(*this, [&](const EmptyRegion& region) {
+    const Color owner = region.owner();
+    if (owner != Color::Empty) area[index(owner)] += region.size();
+  });
   return area[0] - area[1] - komi;
 }
 

@@ -29,7 +29,7 @@ std::optional<std::string> Engine::set_param(std::string_view name, std::string_
   }
   settings_ = changed;
   game_.set_superko(settings_.superko);
-  judgement_.reset();  // it may depend on score-playouts or dead-threshold
+  judgements_.clear();  // it may depend on score-playouts or dead-threshold
   return std::nullopt;
 }
 
@@ -37,7 +37,7 @@ void Engine::new_game(int size) {
   const double komi = game_.komi();
   game_.reset(size);
   game_.set_komi(komi);
-  ratchet_[0] = ratchet_[1] = 0;
+  komi_.reset();
   own_color_ = Color::Empty;
 }
 
@@ -92,39 +92,7 @@ int Engine::own_moves(Color c) const {
   return n;
 }
 
-double Engine::handicap_bonus() const {
-  if (!settings_.dynamic_komi || game_.handicap() == 0) return 0;
-  const double area = game_.size() * game_.size() / 361.0;
-  const double fade_moves = std::max(1.0, settings_.dynamic_komi_moves * area);
-  const double left = std::max(0.0, 1.0 - static_cast<double>(game_.moves().size()) / fade_moves);
-  return settings_.handicap_stone_value * game_.handicap() * left;
-}
-
-// The komi the search plays for, as Black's debt. Early in a handicap game
-// the stones count for White, fading out, so that both searches still tell
-// good moves from bad ones; and a side far ahead plays for a point more
-// each move it stays far ahead (the ratchet: at most the handicap's worth,
-// or ratchet-even-points in an even game), so it does not drift into slack
-// moves.
-double Engine::search_komi(Color c) const {
-  if (!settings_.dynamic_komi) return game_.komi();
-  const double ratchet = c == Color::Black ? ratchet_[0] : -ratchet_[1];
-  return game_.komi() + handicap_bonus() + ratchet;
-}
-
-void Engine::update_ratchet(Color c, double win_rate) {
-  // Off by default in an even game (9x9 above all, where a handful of
-  // points is the game): playing for extra points also invites risks, and
-  // 400 games against GNU Go with a cap of 3 showed no gain
-  // (docs/strength.md).
-  const double cap = game_.handicap() > 0 ? settings_.handicap_stone_value * game_.handicap()
-                                          : settings_.ratchet_even_points;
-  if (!settings_.dynamic_komi || settings_.ratchet_win_rate >= 1 || cap <= 0) return;
-  double& r = ratchet_[c == Color::Black ? 0 : 1];
-  if (win_rate > settings_.ratchet_win_rate && r + 1 <= cap) r += 1;
-  // Step back when the stricter target looks out of reach.
-  if (win_rate < settings_.ratchet_back_win_rate && r > 0) r -= 1;
-}
+double Engine::search_komi(Color c) const { return komi_.search_komi(settings_, game_, c); }
 
 bool Engine::should_resign(const SearchResult& r, Color c) const {
   // A sure draw's win rate is draw-value: below half of it, a draw is less
@@ -136,7 +104,7 @@ bool Engine::should_resign(const SearchResult& r, Color c) const {
   const double debt = search_komi(c) - game_.komi();
   if ((c == Color::Black && debt > 0) || (c == Color::White && debt < 0)) return false;
   // Nor while a handicap game is still open.
-  if (handicap_bonus() > 0) return false;
+  if (handicap_bonus(settings_, game_) > 0) return false;
   const int size = game_.size();
   const double scale = size * size / 361.0;
   return own_moves(c) >= settings_.resign_min_moves * scale;
@@ -219,7 +187,7 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks, bool 
   const std::vector<Fight> found = fights(c, settings_.solver_time_share * move_seconds);
   const double solver_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const SearchResult& r = search(c, hooks, solver_seconds, favoured_fight_moves(c, found));
-  update_ratchet(c, r.win_rate);
+  komi_.update(settings_, game_, c, r.win_rate);
   if (may_resign && !play_on && should_resign(r, c)) return kResign;
   if (r.best == kPass || nothing_left_to_play(r)) return kPass;
   return r.best;
@@ -265,78 +233,18 @@ Point Engine::genmove(Color c, bool cleanup, const SearchHooks& hooks) {
   return p;
 }
 
-std::optional<std::vector<Point>> Engine::fixed_handicap(int size, int n) {
-  // GTP 2 section 4.1.1: star points on the third line (fourth from 13x13),
-  // at most 4 stones on 7x7 and on even sizes, none below 7x7.
-  if (size < 7 || n < 2 || n > 9) return std::nullopt;
-  if ((size % 2 == 0 || size == 7) && n > 4) return std::nullopt;
-  const int lo = size >= 13 ? 3 : 2;
-  const int hi = size - 1 - lo;
-  const int mid = size / 2;
-  auto at = [&](int x, int row_from_bottom) { return point_at(x, size - 1 - row_from_bottom, size); };
-  const Point corners[4] = {at(lo, lo), at(hi, hi), at(lo, hi), at(hi, lo)};  // D4 Q16 D16 Q4 on 19x19
-  std::vector<Point> points(corners, corners + std::min(n, 4));
-  if (n >= 6) {
-    points.push_back(at(lo, mid));
-    points.push_back(at(hi, mid));
-  }
-  if (n >= 8) {
-    points.push_back(at(mid, lo));
-    points.push_back(at(mid, hi));
-  }
-  if (n % 2 == 1 && n >= 5) points.push_back(at(mid, mid));
-  return points;
-}
-
-std::vector<Point> Engine::free_handicap(int n) const {
-  const int size = game_.size();
-  std::vector<Point> points;
-  const int fixed = (size % 2 == 0 || size == 7) ? std::min(n, 4) : std::min(n, 9);
-  if (auto f = fixed_handicap(size, fixed)) points = *f;
-  // Beyond the star points (or on small boards): spread the rest over the
-  // points farthest from the stones already placed.
-  while (static_cast<int>(points.size()) < n) {
-    Point best = kNoPoint;
-    int best_distance = -1;
-    for (int y = 0; y < size; ++y) {
-      for (int x = 0; x < size; ++x) {
-        const Point p = point_at(x, y, size);
-        if (std::find(points.begin(), points.end(), p) != points.end()) continue;
-        const int edge = line_of(p, size) - 1;
-        int nearest = 2 * size;
-        for (Point q : points) {
-          nearest = std::min(nearest, std::abs(column_of(q, size) - x) + std::abs(row_of(q, size) - y));
-        }
-        const int distance = 4 * std::min(nearest, 6) + std::min(edge, 3);
-        if (distance > best_distance) {
-          best_distance = distance;
-          best = p;
-        }
-      }
-    }
-    if (best == kNoPoint) break;
-    points.push_back(best);
-  }
-  return points;
-}
-
-// The same position is judged once: final_score, final_status_list and the
-// pass decision then agree with each other, however uncertain a fight is.
 Judgement Engine::judge_position() {
-  const Board& board = game_.board();
-  const JudgementKey key{board.hash(), board.to_move(), game_.size(), game_.komi(), game_.moves().size()};
-  if (!judgement_ || !(judgement_key_ == key)) {
+  return judgements_.get(game_, [&] {
+    const Board& board = game_.board();
     const std::vector<float> ownership = playout_ownership(board, settings_.score_playouts, rng_);
     const std::vector<Fight> found = fights(board.to_move());
     for (const Fight& f : found) {
       spdlog::debug("judgement: fight {} against {}: {} moving first, {} moving second", vertex_string(f.ours, game_.size()),
                     vertex_string(f.theirs, game_.size()), outcome_name(f.we_first), outcome_name(f.they_first));
     }
-    judgement_ = judge(board, ownership, game_.komi(), settings_.dead_threshold, proven_fates(found),
-                       settings_.settled_ownership);
-    judgement_key_ = key;
-  }
-  return *judgement_;
+    return judge(board, ownership, game_.komi(), settings_.dead_threshold, proven_fates(found),
+                 settings_.settled_ownership);
+  });
 }
 
 double Engine::final_score(const SearchHooks& hooks) {
@@ -355,39 +263,16 @@ double Engine::expected_score(const SearchHooks& hooks) {
 }
 
 void Engine::load_sgf(const sgf::Game& record, int until) {
-  Game g = sgf::start_position(record, game_.komi());
-  g.set_superko(settings_.superko);
-  const int limit = until > 0 ? until - 1 : static_cast<int>(record.moves.size());
-  for (int i = 0; i < limit && i < static_cast<int>(record.moves.size()); ++i) {
-    const sgf::Move& m = record.moves[i];
-    const Point p = sgf::move_point(m, record.size);
-    if (!g.play(p, m.color, Game::Repetition::Accepted)) {
-      spdlog::warn("loadsgf: move {} ({} {}) is illegal; the record is cut there", i + 1, color_name(m.color),
-                   vertex_string(p, record.size));
-      break;
-    }
+  const int moves = until > 0 ? until - 1 : static_cast<int>(record.moves.size());
+  int illegal = -1;
+  Game g = sgf::replay(record, moves, game_.komi(), settings_.superko, &illegal);
+  if (illegal >= 0) {
+    const sgf::Move& m = record.moves[illegal];
+    spdlog::warn("loadsgf: move {} ({} {}) is illegal; the record is cut there", illegal + 1, color_name(m.color),
+                 vertex_string(sgf::move_point(m, record.size), record.size));
   }
   game_ = std::move(g);
-  ratchet_[0] = ratchet_[1] = 0;
-}
-
-sgf::Game Engine::to_sgf() const {
-  sgf::Game out;
-  out.size = game_.size();
-  out.komi = game_.komi();
-  out.handicap = game_.handicap();
-  out.rules = "Chinese";
-  for (const Move& m : game_.setup()) {
-    out.setup.push_back({m.color, column_of(m.point, out.size), row_of(m.point, out.size)});
-  }
-  for (const Move& m : game_.moves()) {
-    if (m.point == kPass) {
-      out.moves.push_back({m.color, -1, -1});
-    } else {
-      out.moves.push_back({m.color, column_of(m.point, out.size), row_of(m.point, out.size)});
-    }
-  }
-  return out;
+  komi_.reset();
 }
 
 }  // namespace tengen

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "tengen/board/regions.h"
 #include "tengen/playout/playout.h"
 
 namespace tengen {
@@ -27,17 +28,13 @@ bool unsafe_for(const Board& board, Point p, Color c) {
   return !board.is_legal(p, c) || board.is_self_atari(p, c);
 }
 
-}  // namespace
-
-Judgement judge(const Board& board, const std::vector<float>& ownership, double komi, double dead_threshold,
-                const std::vector<std::pair<Point, StoneStatus>>& proven, double settled_ownership) {
-  const int n = board.num_points();
-  Judgement j;
-  j.status.assign(n, StoneStatus::Alive);
-  j.ownership = ownership;
-  std::vector<bool> done(n, false);
-  std::vector<bool> unsettled(n, false);
-  for (int q = 0; q < n; ++q) {
+// The playouts' verdict on each string: dead when its points belong to the
+// opponent by more than dead_threshold on average, unsettled when its mean
+// ownership lies within settled_ownership of nobody's.
+void judge_by_ownership(const Board& board, const std::vector<float>& ownership, double dead_threshold,
+                        double settled_ownership, Judgement& j, std::vector<bool>& unsettled) {
+  std::vector<bool> done(board.num_points(), false);
+  for (int q = 0; q < board.num_points(); ++q) {
     const Point p = static_cast<Point>(q);
     const Color c = board.at(p);
     if (!is_player(c) || done[p]) continue;
@@ -54,13 +51,17 @@ Judgement judge(const Board& board, const std::vector<float>& ownership, double 
       board.for_each_stone(p, [&](Point s) { unsettled[s] = true; });
     }
   }
+}
 
-  // Fights with different targets can prove different fates for one string
-  // (a seki against the stone inside it, dead to the group around it): the
-  // string is as bad off as its worst proven fate, dead before seki before
-  // alive, since the winner of that fight can always choose to play it.
+// The solver's fates override the statistics. Fights with different targets
+// can prove different fates for one string (a seki against the stone inside
+// it, dead to the group around it): the string is as bad off as its worst
+// proven fate, dead before seki before alive, since the winner of that fight
+// can always choose to play it.
+void apply_proven_fates(const Board& board, const std::vector<std::pair<Point, StoneStatus>>& proven, Judgement& j,
+                        std::vector<bool>& unsettled) {
   const auto rank = [](StoneStatus s) { return s == StoneStatus::Dead ? 2 : s == StoneStatus::Seki ? 1 : 0; };
-  std::vector<int> proven_rank(n, -1);
+  std::vector<int> proven_rank(board.num_points(), -1);
   for (const auto& [stone, status] : proven) {
     if (!is_player(board.at(stone)) || rank(status) <= proven_rank[stone]) continue;
     board.for_each_stone(stone, [&](Point s) {
@@ -69,68 +70,76 @@ Judgement judge(const Board& board, const std::vector<float>& ownership, double 
       unsettled[s] = false;
     });
   }
-  for (int q = 0; q < n; ++q) j.unsettled_stones += unsettled[q];
+}
 
-  // Area with dead stones taken off: flood the regions of non-living points.
-  std::vector<Color> color(n);
-  for (int q = 0; q < n; ++q) {
+// A shared region is dame in a finished game: a point or two between living
+// strings, nobody's even where only one side could fill it. In an unfinished
+// game it can be half the board, and one weak string's status would swing
+// all of it between a side and nobody; there the playouts' ownership of each
+// point is the steadier estimate. Adds the points so owned to area.
+void count_shared_region(const EmptyRegion& region, const std::vector<float>& ownership, int area[2]) {
+  constexpr int kUnfinishedRegion = 5;
+  constexpr float kSharedPointOwned = 0.5f;
+  if (region.size() < kUnfinishedRegion) return;
+  for (Point p : region.points()) {
+    if (ownership[p] > kSharedPointOwned) ++area[0];
+    if (ownership[p] < -kSharedPointOwned) ++area[1];
+  }
+}
+
+// The living strings around a shared region are in seki where a point of it
+// is a liberty neither side can fill safely. color: the board with dead
+// stones taken off.
+void mark_seki(const Board& board, const EmptyRegion& region, const std::vector<Color>& color, Judgement& j) {
+  for (Point p : region.points()) {
+    if (board.at(p) != Color::Empty || !unsafe_for(board, p, Color::Black) || !unsafe_for(board, p, Color::White)) {
+      continue;
+    }
+    board.for_each_neighbor(p, [&](Point nb) {
+      if (!is_player(color[nb])) return;
+      board.for_each_stone(nb, [&](Point s) { j.status[s] = StoneStatus::Seki; });
+    });
+  }
+}
+
+// Black's area minus White's with the dead stones taken off: living stones,
+// and the regions of the other points that only one colour borders. Marks
+// the seki it finds in j.status.
+int area_difference(const Board& board, const std::vector<float>& ownership, Judgement& j) {
+  std::vector<Color> color(board.num_points());
+  for (int q = 0; q < board.num_points(); ++q) {
     const Point p = static_cast<Point>(q);
     color[p] = j.status[p] == StoneStatus::Dead ? Color::Empty : board.at(p);
   }
   int area[2] = {0, 0};
-  std::vector<bool> seen(n, false);
-  std::vector<Point> stack, region;
-  for (int q = 0; q < n; ++q) {
-    const Point start = static_cast<Point>(q);
-    if (is_player(color[start])) ++area[color[start] == Color::Black ? 0 : 1];
-    if (color[start] != Color::Empty || seen[start]) continue;
-    bool reaches[2] = {false, false};
-    region.clear();
-    stack.assign(1, start);
-    seen[start] = true;
-    while (!stack.empty()) {
-      const Point p = stack.back();
-      stack.pop_back();
-      region.push_back(p);
-      board.for_each_neighbor(p, [&](Point nb) {
-        if (color[nb] == Color::Empty && !seen[nb]) {
-          seen[nb] = true;
-          stack.push_back(nb);
-        } else if (is_player(color[nb])) {
-          reaches[color[nb] == Color::Black ? 0 : 1] = true;
-        }
-      });
-    }
-    if (reaches[0] != reaches[1]) {
-      area[reaches[0] ? 0 : 1] += static_cast<int>(region.size());
-      continue;
-    }
-    // A shared region is dame in a finished game: a point or two between
-    // living strings, nobody's even where only one side could fill it. In an
-    // unfinished game it can be half the board, and one weak string's status
-    // would swing all of it between a side and nobody; there the playouts'
-    // ownership of each point is the steadier estimate.
-    constexpr std::size_t kUnfinishedRegion = 5;
-    constexpr float kSharedPointOwned = 0.5f;
-    if (region.size() >= kUnfinishedRegion) {
-      for (Point p : region) {
-        if (ownership[p] > kSharedPointOwned) ++area[0];
-        if (ownership[p] < -kSharedPointOwned) ++area[1];
-      }
-    }
-    // Its living neighbours are in seki where a point of it is a liberty
-    // neither side can fill safely.
-    for (Point p : region) {
-      if (board.at(p) != Color::Empty || !unsafe_for(board, p, Color::Black) || !unsafe_for(board, p, Color::White)) {
-        continue;
-      }
-      board.for_each_neighbor(p, [&](Point nb) {
-        if (!is_player(color[nb])) return;
-        board.for_each_stone(nb, [&](Point s) { j.status[s] = StoneStatus::Seki; });
-      });
-    }
+  for (const Color c : color) {
+    if (is_player(c)) ++area[c == Color::Black ? 0 : 1];
   }
-  j.score = area[0] - area[1] - komi;
+  for_each_empty_region(board, [&](Point p) { return color[p]; }, [&](const EmptyRegion& region) {
+    const Color owner = region.owner();
+    if (owner != Color::Empty) {
+      area[owner == Color::Black ? 0 : 1] += region.size();
+      return;
+    }
+    count_shared_region(region, ownership, area);
+    mark_seki(board, region, color, j);
+  });
+  return area[0] - area[1];
+}
+
+}  // namespace
+
+Judgement judge(const Board& board, const std::vector<float>& ownership, double komi, double dead_threshold,
+                const std::vector<std::pair<Point, StoneStatus>>& proven, double settled_ownership) {
+  const int n = board.num_points();
+  Judgement j;
+  j.status.assign(n, StoneStatus::Alive);
+  j.ownership = ownership;
+  std::vector<bool> unsettled(n, false);
+  judge_by_ownership(board, ownership, dead_threshold, settled_ownership, j, unsettled);
+  apply_proven_fates(board, proven, j, unsettled);
+  for (int q = 0; q < n; ++q) j.unsettled_stones += unsettled[q];
+  j.score = area_difference(board, ownership, j) - komi;
   return j;
 }
 

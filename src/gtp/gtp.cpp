@@ -12,7 +12,9 @@
 #include <sstream>
 
 #include "gtp/text.h"
+#include "tengen/engine/handicap.h"
 #include "tengen/playout/playout_stats.h"
+#include "tengen/sgf/position.h"
 
 namespace tengen {
 
@@ -310,7 +312,7 @@ GtpServer::Reply GtpServer::cmd_fixed_handicap(const Args& args) {
   if (args.size() != 1) return failure("syntax error");
   const auto n = parse_int(args[0]);
   if (!n) return failure("syntax error");
-  const auto points = Engine::fixed_handicap(engine_.game().size(), *n);
+  const auto points = fixed_handicap(engine_.game().size(), *n);
   if (!points) return failure("invalid number of stones");
   return place_handicap(*points);
 }
@@ -321,7 +323,7 @@ GtpServer::Reply GtpServer::cmd_place_free_handicap(const Args& args) {
   const int size = engine_.game().size();
   if (!n) return failure("syntax error");
   if (*n < 2 || *n > size * size - 1) return failure("invalid number of stones");
-  return place_handicap(engine_.free_handicap(*n));
+  return place_handicap(free_handicap(size, *n));
 }
 
 GtpServer::Reply GtpServer::cmd_set_free_handicap(const Args& args) {
@@ -536,7 +538,7 @@ GtpServer::Reply GtpServer::cmd_loadsgf(const Args& args) {
 
 GtpServer::Reply GtpServer::cmd_printsgf(const Args& args) {
   if (args.size() > 1) return failure("syntax error");
-  const std::string text = sgf::write(engine_.to_sgf());
+  const std::string text = sgf::write(sgf::to_record(engine_.game()));
   if (args.empty()) return success("\n" + text);
   std::ofstream file(args[0]);
   if (!(file << text << '\n')) return failure("cannot write file");

@@ -27,4 +27,37 @@ tengen::Game start_position(const Game& record, double default_komi) {
 
 Point move_point(const Move& move, int size) { return move.is_pass() ? kPass : point_at(move.x, move.y, size); }
 
+tengen::Game replay(const Game& record, int moves, double default_komi, bool superko, int* illegal) {
+  tengen::Game g = start_position(record, default_komi);
+  g.set_superko(superko);
+  if (illegal) *illegal = -1;
+  for (int i = 0; i < moves && i < static_cast<int>(record.moves.size()); ++i) {
+    const Move& m = record.moves[i];
+    if (!g.play(move_point(m, record.size), m.color, tengen::Game::Repetition::Accepted)) {
+      if (illegal) *illegal = i;
+      break;
+    }
+  }
+  return g;
+}
+
+Game to_record(const tengen::Game& game) {
+  Game out;
+  out.size = game.size();
+  out.komi = game.komi();
+  out.handicap = game.handicap();
+  out.rules = "Chinese";
+  for (const tengen::Move& m : game.setup()) {
+    out.setup.push_back({m.color, column_of(m.point, out.size), row_of(m.point, out.size)});
+  }
+  for (const tengen::Move& m : game.moves()) {
+    if (m.point == kPass) {
+      out.moves.push_back({m.color, -1, -1});
+    } else {
+      out.moves.push_back({m.color, column_of(m.point, out.size), row_of(m.point, out.size)});
+    }
+  }
+  return out;
+}
+
 }  // namespace tengen::sgf

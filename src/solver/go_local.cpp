@@ -5,6 +5,7 @@
 #include <tuple>
 #include <vector>
 
+#include "tengen/board/regions.h"
 #include "tengen/sgf/position.h"
 
 namespace tengen {
@@ -248,27 +249,9 @@ void add_neighbours(const Board& board, Point string, Bitboard& region) {
 // points; empty otherwise.
 Bitboard small_empty_area(const Board& board, Point p) {
   Bitboard area{};
-  std::array<Point, kMaxEyeSpace + 1> stack;
-  int top = 0, size = 0;
-  area.set(p);
-  stack[top++] = p;
-  ++size;
-  while (top > 0) {
-    const Point q = stack[--top];
-    bool too_big = false;
-    board.for_each_neighbor(q, [&](Point n) {
-      if (too_big || board.at(n) != Color::Empty || area.test(n)) return;
-      if (size == kMaxEyeSpace) {
-        too_big = true;
-        return;
-      }
-      area.set(n);
-      stack[top++] = n;
-      ++size;
-    });
-    if (too_big) return Bitboard{};
-  }
-  return area;
+  EmptyRegion region;
+  const bool small = region.flood(board, p, [&](Point q) { return board.at(q); }, area, kMaxEyeSpace);
+  return small ? area : Bitboard{};
 }
 
 void add_small_empty_areas(const Board& board, Bitboard& region) {

@@ -10,6 +10,7 @@
 #include "support/quick_settings.h"
 #include "support/scratch.h"
 #include "tengen/engine/engine.h"
+#include "tengen/engine/handicap.h"
 #include "tengen/sgf/sgf.h"
 
 namespace tengen {
@@ -289,7 +290,7 @@ TEST(Engine, TheRatchetPlaysAWonEvenGameForMorePointsUpToItsCap) {
 TEST(Engine, FixedHandicapFollowsGtp) {
   auto names = [](int size, int n) {
     std::string out;
-    const auto points = Engine::fixed_handicap(size, n);
+    const auto points = fixed_handicap(size, n);
     for (Point p : *points) out += vertex_string(p, size) + " ";
     return out;
   };
@@ -298,13 +299,11 @@ TEST(Engine, FixedHandicapFollowsGtp) {
   EXPECT_EQ(names(19, 9), "D4 Q16 D16 Q4 D10 Q10 K4 K16 K10 ");
   EXPECT_EQ(names(9, 4), "C3 G7 C7 G3 ");
   EXPECT_EQ(names(13, 3), "D4 K10 D10 ");
-  EXPECT_FALSE(Engine::fixed_handicap(7, 5));
-  EXPECT_FALSE(Engine::fixed_handicap(10, 5));
-  EXPECT_FALSE(Engine::fixed_handicap(19, 10));
-  EXPECT_FALSE(Engine::fixed_handicap(5, 2));
-  Engine engine(quick());
-  engine.new_game(19);
-  EXPECT_EQ(engine.free_handicap(12).size(), 12u);
+  EXPECT_FALSE(fixed_handicap(7, 5));
+  EXPECT_FALSE(fixed_handicap(10, 5));
+  EXPECT_FALSE(fixed_handicap(19, 10));
+  EXPECT_FALSE(fixed_handicap(5, 2));
+  EXPECT_EQ(free_handicap(19, 12).size(), 12u);
 }
 
 TEST(TimeControl, SpreadsMainTimeAndKeepsTheMargin) {

@@ -10,8 +10,10 @@
 #include <vector>
 
 #include "tengen/board/game.h"
+#include "tengen/engine/dynamic_komi.h"
 #include "tengen/engine/fights.h"
 #include "tengen/engine/go_search.h"
+#include "tengen/engine/judgement_cache.h"
 #include "tengen/engine/scoring.h"
 #include "tengen/engine/time_control.h"
 #include "tengen/sgf/sgf.h"
@@ -72,11 +74,8 @@ class Engine {
   // dynamic komi (handicap bonus and ratchet).
   double search_komi(Color c) const;
 
-  // Handicap: GTP's fixed placement (nullopt if n is not allowed on this
-  // board), and the engine's own free placement.
-  static std::optional<std::vector<Point>> fixed_handicap(int size, int n);
-  std::vector<Point> free_handicap(int n) const;
-
+  // The end-of-game judgement of the position (dead stones, seki, area
+  // score), made once per position (JudgementCache).
   Judgement judge_position();
   // The score a user sees (final_score, GoGui's score view): once the game
   // is over (two passes), the judgement's area count of the final position;
@@ -93,7 +92,6 @@ class Engine {
   // ends the replay. Throws sgf::Error or std::runtime_error on failure, in
   // which case the game is unchanged.
   void load_sgf(const sgf::Game& record, int until);
-  sgf::Game to_sgf() const;
 
   // The fights the solver reads before c's search (none while
   // solver-playouts or solver-fights is 0).
@@ -103,8 +101,6 @@ class Engine {
   SearchLimits limits_for(Color c) const;
   int own_moves(Color c) const;
   std::vector<Point> favoured_fight_moves(Color c, const std::vector<Fight>& found) const;
-  double handicap_bonus() const;
-  void update_ratchet(Color c, double win_rate);
   bool should_resign(const SearchResult& r, Color c) const;
   bool passing_wins(Color c);
   bool every_move_settled(const SearchResult& r, const std::vector<float>& ownership) const;
@@ -117,19 +113,9 @@ class Engine {
   GoSearch search_;
   SearchResult last_search_;
   Rng rng_;
-  double ratchet_[2] = {0, 0};  // extra points each side's search plays for
+  DynamicKomi komi_;  // the ratchet each side's search plays for
   Color own_color_ = Color::Empty;  // of the last genmove in this game
-  // The last judgement and the position it was made for.
-  struct JudgementKey {
-    std::uint64_t hash;
-    Color to_move;
-    int size;
-    double komi;
-    std::size_t moves;
-    bool operator==(const JudgementKey&) const = default;
-  };
-  std::optional<Judgement> judgement_;
-  JudgementKey judgement_key_{};
+  JudgementCache judgements_;
 };
 
 }  // namespace tengen
