@@ -48,7 +48,11 @@ void Board::copy_from(const Board& o) {
   std::copy_n(o.nbr_counts_, n, nbr_counts_);
   std::copy_n(o.lib_count_, n, lib_count_);
   std::copy_n(o.stone_count_, n, stone_count_);
-  std::copy_n(o.libs_, n, libs_);
+  // Liberty sets are read at string roots only, and those are few: copying
+  // just theirs moves a few KB per simulation instead of 25 KB on 19x19.
+  (o.stones_bb_[0] | o.stones_bb_[1]).for_each([&](Point p) {
+    if (o.parent_[p] == p) libs_[p] = o.libs_[p];
+  });
 }
 
 void Board::clear() {
