@@ -21,7 +21,10 @@ std::vector<ParamDef> make_registry() {
       {"playouts", &S::playouts, 0, kBig, {}, "playouts per move (0: limited by time only)"},
       {"time", &S::time, 0, 1e6, {}, "maximum seconds per move (0: no cap besides the game clock)"},
       {"memory", &S::memory, 1, 1 << 20, {}, "MiB of memory for the search tree"},
-      {"expand-visits", &S::expand_visits, 1, 1000, {}, "visits of a leaf before it is expanded"},
+      {"expand-visits", &S::expand_visits, 1, 1000, {},
+       "visits of a leaf before it is expanded, on 9x9 and smaller boards"},
+      {"expand-visits-19", &S::expand_visits_19, 1, 1000, {},
+       "visits of a leaf before it is expanded on 19x19 (boards between 9x9 and 19x19 interpolate)"},
       {"rave", &S::rave, 0, 1, {},
        "gather AMAF (RAVE) statistics; off, with prior-visits 0, prior-weight 0, progressive-bias 0 and ucb-c > 0, "
        "the search is plain UCT"},

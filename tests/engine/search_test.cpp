@@ -243,6 +243,31 @@ TEST(GoSearch, ProgressiveBiasGrowsWithTheBoard) {
   EXPECT_DOUBLE_EQ(Settings{}.progressive_bias_19, 0.5);
 }
 
+TEST(GoSearch, LargeBoardsExpandLeavesLater) {
+  Settings s;
+  s.expand_visits = 2;
+  s.expand_visits_19 = 8;
+  EXPECT_EQ(GoSearch::expand_visits(s, 5), 2u);
+  EXPECT_EQ(GoSearch::expand_visits(s, 9), 2u);
+  EXPECT_EQ(GoSearch::expand_visits(s, 13), 4u);  // 2 + 0.4 * 6 = 4.4
+  EXPECT_EQ(GoSearch::expand_visits(s, 19), 8u);
+  // The defaults are the values the matches in docs/strength.md chose.
+  EXPECT_EQ(GoSearch::expand_visits(Settings{}, 9), 2u);
+  EXPECT_EQ(GoSearch::expand_visits(Settings{}, 19), 4u);
+}
+
+TEST(GoSearch, TheSearchExpandsLeavesByTheBoardsSize) {
+  Settings s = small_settings(300);
+  s.expand_visits = 1;
+  s.expand_visits_19 = 1000;  // no child of the root reaches it in 300 playouts
+  GoSearch small(s);
+  const SearchResult on_9 = small.run(Game(9, 7), Color::Black, 7, {300, 0, 0});
+  EXPECT_GT(on_9.principal_variation.size(), 1u);
+  GoSearch large(s);
+  const SearchResult on_19 = large.run(Game(19, 7), Color::Black, 7, {300, 0, 0});
+  for (const RootChild& c : on_19.children) EXPECT_LE(c.pv.size(), 1u);
+}
+
 TEST(GoSearch, TheScoreTermIsCentredOnTheExpectedLead) {
   const Board empty(9);  // an area lead of 0
   GoDomain d = default_domain();

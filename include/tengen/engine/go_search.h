@@ -159,6 +159,8 @@ class GoSearch {
 
   // The selection formula's parameters for a board of this size.
   static SelectionParams selection_params(const Settings& s, int size);
+  // Visits of a leaf before it is expanded on a board of this size.
+  static std::uint32_t expand_visits(const Settings& s, int size);
   // The share of score-weight a search uses after one whose root win rate
   // was w, certainty = |2w - 1|: none while the game is open, all of it
   // once it is decided (score-decided sets where "decided" begins).

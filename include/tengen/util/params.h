@@ -28,7 +28,8 @@ struct Settings {
   std::int64_t playouts = 10000;   // per move; 0: limited by time only
   double time = 0;                 // max seconds per move; 0: no cap besides the clock
   std::int64_t memory = 512;       // MiB for the search tree
-  int expand_visits = 2;
+  int expand_visits = 2;     // on 9x9 and smaller
+  int expand_visits_19 = 4;  // on 19x19; sizes between interpolate
   // MoGo's formula and the consistency fixes (see search/selection.h)
   bool rave = true;                // AMAF statistics at all (off: plain UCT with ucb-c)
   double rave_equivalence = 1500;
