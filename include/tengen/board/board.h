@@ -190,6 +190,8 @@ class Board {
   std::string to_string() const;
 
  private:
+  // Tests break a board on purpose to see check_invariants catch it.
+  friend struct BoardTestAccess;
   static int index(Color c) { return c == Color::Black ? 0 : 1; }
   void copy_from(const Board& other);
   // nbr_counts_ packs three 4-bit neighbour counts: Black, White, Empty.
