@@ -119,7 +119,7 @@ TEST(GoSearch, StopsEarlyWhenTheBestMoveCannotBeOvertaken) {
 TEST(GoSearch, KeepsPlayingOutWhenThePoolIsFull) {
   Settings s = small_settings(20000);
   s.memory = 1;  // about 40,000 nodes: full long before 20,000 playouts on 19x19
-  s.expand_visits = 1;
+  s.expand_visits_19 = 1;  // every leaf expanded at once (this is 19x19)
   const Game game(19, 7.5);
   GoSearch search(s);
   const SearchResult r = search.run(game, Color::Black, game.komi(), {20000, 0, 0});
