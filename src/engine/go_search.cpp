@@ -142,8 +142,8 @@ SelectionParams GoSearch::selection_params(const Settings& s, int size) {
 // of 80 at the 2nd (not a significant gain, docs/strength.md). On 9x9 the
 // 2nd stays, as its matches chose.
 std::uint32_t GoSearch::expand_visits(const Settings& s, int size) {
-  const double v = by_board_size(s.expand_visits, s.expand_visits_19, size);
-  return static_cast<std::uint32_t>(std::max(1L, std::lround(v)));
+  // Both values are at least 1 (the registry's range), so is what lies between.
+  return static_cast<std::uint32_t>(std::lround(by_board_size(s.expand_visits, s.expand_visits_19, size)));
 }
 
 namespace {
