@@ -50,6 +50,11 @@ std::vector<ParamDef> make_registry() {
       {"score-decided", &S::score_decided, 0, 1, {},
        "the score term weighs nothing until the last search's |2 * win rate - 1| passes this, and score-weight at 1 (0: always)"},
       {"prior-visits", &S::prior_visits, 0, 100000, {}, "RAVE visits a new child starts with, at its prior"},
+      {"prior-mean-visits", &S::prior_mean_visits, 0, 100000, {},
+       "visits at its prior that a child's mean value starts with (the RAVE schedule counts them too), on 9x9 and "
+       "smaller boards (0: off)"},
+      {"prior-mean-visits-19", &S::prior_mean_visits_19, 0, 100000, {},
+       "the same on 19x19 (boards between 9x9 and 19x19 interpolate)"},
       {"reuse-tree", &S::reuse_tree, 0, 1, {}, "keep the subtree of the moves played between searches"},
       {"ponder", &S::ponder, 0, 1, {}, "think while waiting for the next command (the opponent's move)"},
       {"early-stop", &S::early_stop, 0, 1, {}, "stop once the most visited move can no longer be overtaken"},

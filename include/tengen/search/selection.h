@@ -45,6 +45,12 @@ struct SelectionParams {
   double consistency_threshold;  // 0: off
   std::uint32_t consistency_min_visits;
   std::uint32_t prior_visits;  // RAVE visits a child starts with, at its prior
+  // Visits at the prior H that the child's mean starts with, as Pachi
+  // merges its prior into a node's real statistics ("equivalent
+  // experience"): the RAVE visits of prior_visits wash out after a few
+  // dozen simulations through the parent, these only as the child itself
+  // is visited. The RAVE schedule counts them as visits. 0: off.
+  double prior_mean_visits;
   // A drawn simulation's worth to one player (MctsLimits::draw_player, the
   // root player unless set); the other's is 1 minus it, so the game stays
   // zero-sum. Under 0.5 the search prefers a fair chance of a win to a sure
@@ -78,10 +84,13 @@ inline float fast_log(float x) {
 inline double mogo_score(const Node& child, std::uint32_t parent_visits, const SelectionParams& p) {
   const double n = child.n() + static_cast<double>(child.virtual_loss.load(std::memory_order_relaxed));
   const double r = child.rave_n();
-  // Virtual losses count as visits without wins.
-  const double mean = n > 0 ? child.wins.load(std::memory_order_relaxed) / (double{kWinUnits} * n) : 0.0;
+  // Virtual losses count as visits without wins; the prior's visits as
+  // visits at H (with none, exactly the plain mean).
+  const double seen = n + p.prior_mean_visits;
+  const double prior_wins = p.prior_mean_visits * double{kWinUnits} * child.prior;
+  const double mean = seen > 0 ? (child.wins.load(std::memory_order_relaxed) + prior_wins) / (double{kWinUnits} * seen) : 0.0;
   const double rave = std::max(child.rave_value(), p.rave_floor);
-  const double beta = r > 0 ? r / (r + n + r * n / p.rave_equivalence) : 0.0;
+  const double beta = r > 0 ? r / (r + seen + r * seen / p.rave_equivalence) : 0.0;
   const double gamma = std::min(p.prior_weight / std::max(r, 1.0), 1.0 - beta);
   const double alpha = 1.0 - beta - gamma;
   double score = alpha * mean + beta * rave + (gamma + p.progressive_bias / fast_log(static_cast<float>(2.0 + n))) * child.prior;

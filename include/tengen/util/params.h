@@ -42,6 +42,8 @@ struct Settings {
   int consistency_min_visits = 1000;
   double draw_value = 0.25;  // under 0.5: shun draws (docs/strength.md)
   int prior_visits = 10;
+  double prior_mean_visits = 0;     // on 9x9 and smaller; 0: off
+  double prior_mean_visits_19 = 50;  // on 19x19; sizes between interpolate
   // Score-aware search (search/selection.h): the weight of the score term
   // and its scale in points on 19x19 (proportional to the board's side).
   double score_weight = 0.0;
