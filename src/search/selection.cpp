@@ -15,6 +15,7 @@ SelectionParams SelectionParams::from_settings(const Settings& s) {
   p.consistency_min_visits = static_cast<std::uint32_t>(s.consistency_min_visits);
   p.prior_visits = static_cast<std::uint32_t>(s.prior_visits);
   p.prior_mean_visits = s.prior_mean_visits;
+  p.rave_distance = s.rave_distance;
   p.draw_value = s.draw_value;
   p.score_weight = s.score_weight;
   return p;

@@ -37,6 +37,8 @@ std::vector<ParamDef> make_registry() {
        "C of the progressive bias on 19x19 (boards between 9x9 and 19x19 interpolate)"},
       {"ucb-c", &S::ucb_c, 0, 100, {}, "UCB exploration constant (0, as in MoGo: RAVE explores)"},
       {"rave-floor", &S::rave_floor, 0, 1, {}, "RAVE values are floored here so every move keeps a chance (0: off)"},
+      {"rave-distance", &S::rave_distance, 0, 100, {},
+       "AMAF weight added to a move played right after the node, falling to none at the playout's end (0: all alike)"},
       {"consistency-threshold", &S::consistency_threshold, 0, 1, {},
        "a side whose value is under this draws every other move at random (0: off)"},
       {"consistency-min-visits", &S::consistency_min_visits, 0, 1000000000, {},

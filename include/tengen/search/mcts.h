@@ -164,6 +164,7 @@ class Mcts {
     TrailEntry trail[Domain::kMaxTrail + 1];
     ChildInit children[Domain::kMaxChildren];
     std::uint8_t first_player[Domain::kMaxMoves];  // kNobody, or who played the move first
+    std::uint16_t first_ply[Domain::kMaxMoves];    // where, when first_player is set
     std::int64_t playouts = 0;
     int max_depth = 0;
     Worker() { std::fill(std::begin(first_player), std::end(first_player), kNobody); }
@@ -261,14 +262,30 @@ class Mcts {
     const auto outcome_for = [&](int player) { return player == 0 ? outcome : kWinUnits - outcome; };
     for (int j = length - 1; j >= 0; --j) {
       const TrailEntry& e = w.trail[j];
-      if (domain_.amaf(e.move)) w.first_player[e.move] = e.player;
+      if (domain_.amaf(e.move)) {
+        w.first_player[e.move] = e.player;
+        w.first_ply[e.move] = static_cast<std::uint16_t>(j);
+      }
       if (j > depth) continue;
       Node& node = *w.path[j];
       if (!node.expanded()) continue;
       Node* kids = tree_.children(node);
       const std::uint32_t points = value_for(e.player);
+      if (params_.rave_distance == 0) {
+        for (int i = 0; i < node.num_children; ++i) {
+          if (w.first_player[kids[i].move] == e.player) Tree::add_rave_result(kids[i], points);
+        }
+        continue;
+      }
+      // A move played soon after the node says more about it than one
+      // played at the end of the playout (Pachi's distance_rave): weight
+      // 1 + rave_distance at ply j, falling to 1 at the last ply.
+      const double per_ply = params_.rave_distance / static_cast<double>(length - j);
       for (int i = 0; i < node.num_children; ++i) {
-        if (w.first_player[kids[i].move] == e.player) Tree::add_rave_result(kids[i], points);
+        const TreeMove move = kids[i].move;
+        if (w.first_player[move] != e.player) continue;
+        const auto weight = static_cast<std::uint32_t>(1 + (length - 1 - w.first_ply[move]) * per_ply + 0.5);
+        Tree::add_rave_result(kids[i], points, weight);
       }
     }
     for (int j = 0; j < length; ++j) w.first_player[w.trail[j].move] = kNobody;

@@ -51,6 +51,9 @@ struct SelectionParams {
   // dozen simulations through the parent, these only as the child itself
   // is visited. The RAVE schedule counts them as visits. 0: off.
   double prior_mean_visits;
+  // AMAF weight of a move played right after the node, over one played at
+  // the end of the playout (linear between; 0: every move alike).
+  double rave_distance;
   // A drawn simulation's worth to one player (MctsLimits::draw_player, the
   // root player unless set); the other's is 1 minus it, so the game stays
   // zero-sum. Under 0.5 the search prefers a fair chance of a win to a sure

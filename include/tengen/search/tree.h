@@ -116,9 +116,10 @@ class Tree {
   // RAVE updates are many (a whole child list per node on the path) and
   // statistical: a plain relaxed load and store instead of a locked add, so
   // two threads updating the same child at once may lose one update.
-  static void add_rave_result(Node& n, std::uint32_t value) {
-    n.rave_visits.store(n.rave_visits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-    n.rave_wins.store(n.rave_wins.load(std::memory_order_relaxed) + value, std::memory_order_relaxed);
+  // A weight counts the result as that many visits.
+  static void add_rave_result(Node& n, std::uint32_t value, std::uint32_t weight = 1) {
+    n.rave_visits.store(n.rave_visits.load(std::memory_order_relaxed) + weight, std::memory_order_relaxed);
+    n.rave_wins.store(n.rave_wins.load(std::memory_order_relaxed) + weight * value, std::memory_order_relaxed);
   }
 
  private:

@@ -38,6 +38,7 @@ struct Settings {
   double progressive_bias_19 = 0.5;  // on 19x19; sizes between interpolate
   double ucb_c = 0.0;
   double rave_floor = 0.1;
+  double rave_distance = 0;  // extra AMAF weight of early moves (0: off)
   double consistency_threshold = 0.3;
   int consistency_min_visits = 1000;
   double draw_value = 0.25;  // under 0.5: shun draws (docs/strength.md)
