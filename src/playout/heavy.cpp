@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 
 #include "tengen/tactics/eyes.h"
@@ -22,8 +23,15 @@ class MoveList {
     if (std::find(moves_, moves_ + n_, p) == moves_ + n_) add(p);
   }
   Point pick(Rng& rng) const {
-    return n_ == 0 ? kNoPoint : moves_[n_ == 1 ? 0 : rng.below(static_cast<std::uint32_t>(n_))];
+    const int i = pick_index(rng);
+    return i < 0 ? kNoPoint : moves_[i];
   }
+  // The same draw as pick, as an index (-1 when empty).
+  int pick_index(Rng& rng) const {
+    return n_ == 0 ? -1 : n_ == 1 ? 0 : static_cast<int>(rng.below(static_cast<std::uint32_t>(n_)));
+  }
+  int size() const { return n_; }
+  Point operator[](int i) const { return moves_[i]; }
 
  private:
   int n_ = 0;
@@ -295,22 +303,33 @@ Point HeavyPolicy::fill_board_move(const Board& b, Rng& rng) const {
 
 Point HeavyPolicy::pattern_or_approach_move(const Board& b, Point last, Color c, Rng& rng, Rule& tag) const {
   MoveList<8> matches;
+  // Each match's self-atari test where the filter made it (-1: not made),
+  // so that the approach rule below does not make the costly test again.
+  std::int8_t self_atari[8];
   auto consider = [&](Point q) {
     if (b.at(q) != Color::Empty || !patterns_->matches_at(b, q, c) || !b.is_legal(q, c)) return;
-    // A big self-atari stays only where a connection can stand in for it.
-    if (config_.pattern_self_atari_filter && big_self_atari(b, q, c) &&
-        (!config_.approach.on || approach_connection(b, q, c) == kNoPoint)) {
-      return;
+    std::int8_t atari = -1;
+    if (config_.pattern_self_atari_filter) {
+      atari = b.is_self_atari(q, c);
+      // A big self-atari stays only where a connection can stand in for it.
+      if (atari && string_size_after(b, q, c) > config_.max_self_atari_stones &&
+          (!config_.approach.on || approach_connection(b, q, c) == kNoPoint)) {
+        return;
+      }
     }
+    self_atari[matches.size()] = atari;
     matches.add(q);
   };
   b.for_each_neighbor(last, consider);
   b.for_each_diagonal(last, consider);
-  const Point p = matches.pick(rng);
-  if (p == kNoPoint) return kNoPoint;
-  if (config_.approach.on && b.is_self_atari(p, c)) {
+  const int i = matches.pick_index(rng);
+  if (i < 0) return kNoPoint;
+  const Point p = matches[i];
+  if (config_.approach.on && (self_atari[i] >= 0 ? self_atari[i] == 1 : b.is_self_atari(p, c))) {
     const Point connection = approach_connection(b, p, c);
-    const bool must_replace = config_.pattern_self_atari_filter && big_self_atari(b, p, c);
+    // A self-atari here: big exactly when the string would pass the limit.
+    const bool must_replace =
+        config_.pattern_self_atari_filter && string_size_after(b, p, c) > config_.max_self_atari_stones;
     if (connection != kNoPoint && (must_replace || config_.approach.open(rng))) {
       return tagged(tag, Rule::Approach, connection);
     }
