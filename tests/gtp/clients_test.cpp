@@ -292,7 +292,9 @@ TEST_F(Clients, KataAnalyzeGivesScoreLeadAndScoreMeanOnTheSideOfTheWinRate) {
     for (const char* key : {"scoreLead", "scoreMean"}) {
       ASSERT_TRUE(m.numbers.count(key)) << m.move << " has no " << key;
       EXPECT_TRUE(std::isfinite(m.numbers.at(key))) << m.move;
-      EXPECT_LT(std::fabs(m.numbers.at(key)), 81) << m.move;
+      // A real score: no more than the board (a move seen in one playout can
+      // hold the whole board, under a slow build).
+      EXPECT_LE(std::fabs(m.numbers.at(key)), 81) << m.move;
     }
   }
   // The best move's: White's score at komi 0 after Black's tengen, as the
