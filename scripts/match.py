@@ -378,6 +378,7 @@ class Config:
     move_timeout: float
     max_moves: int
     out_dir: str
+    min_time_left: int = 0    # never send time_left below this many seconds
 
 
 @dataclass
@@ -516,7 +517,8 @@ def play_moves(game, clients, cfg, stop_event):
         mover, other = clients[colour], clients[OPPOSITE[colour]]
         c = colour.lower()
         if cfg.time:
-            mover.request("time_left %s %d 0" % (c, max(0, int(clock[colour]))))
+            seconds = max(cfg.min_time_left, int(clock[colour]))
+            mover.request("time_left %s %d 0" % (c, seconds))
         started = time.monotonic()
         reply = mover.must("genmove %s" % c)
         clock[colour] -= time.monotonic() - started
@@ -773,6 +775,10 @@ usage errors, 130 on Ctrl-C.  There is no randomness in this script.""",
                    help="absolute time per engine per game: sends `time_settings "
                         "SECONDS 0 0` and `time_left` before each genmove; running "
                         "out loses the game (default: no time control)")
+    p.add_argument("--min-time-left", type=int, default=0, metavar="SECONDS",
+                   help="never tell an engine it has fewer whole seconds than this "
+                        "(Pachi 12.90 aborts on `time_left b 0 0`); the real clock "
+                        "still decides losses on time (default: 0)")
     p.add_argument("--move-timeout", type=float, metavar="SECONDS",
                    help="hard limit for any single GTP reply (genmove included); an "
                         "engine exceeding it is killed and the game is an error. This "
@@ -806,6 +812,8 @@ def check_args(parser, args):
         parser.error("--move-timeout must be positive")
     if args.time < 0:
         parser.error("--time must not be negative")
+    if args.min_time_left < 0:
+        parser.error("--min-time-left must not be negative")
     if args.max_moves is not None and args.max_moves < 1:
         parser.error("--max-moves must be at least 1")
 
@@ -836,7 +844,7 @@ def main(argv=None):
                  games=args.games, time=args.time, handicap=args.handicap,
                  move_timeout=args.move_timeout,
                  max_moves=args.max_moves or args.size * args.size * 3,
-                 out_dir=out_dir)
+                 out_dir=out_dir, min_time_left=args.min_time_left)
     print("match.py: %s vs %s, %d games on %dx%d, output in %s"
           % (names[0], names[1], cfg.games, cfg.size, cfg.size, out_dir), flush=True)
     try:

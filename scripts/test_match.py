@@ -79,6 +79,9 @@ FAKE_ENGINE = textwrap.dedent(r'''
                 reply("banana")
             elif mode == "resign":
                 reply("Resign")
+            elif mode == "slow-a":         # 0.6 s a move, up the A column
+                time.sleep(0.6)
+                reply("A%d" % genmoves)
             elif mode == "slow":
                 time.sleep(1.5)
                 reply("pass")
@@ -388,6 +391,17 @@ class FakeEngineTest(MatchRunner):
         proc = self.run_fakes("slow", "pass", "--time", "1")
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
         self.assertEqual(self.results()[0][4:], ["W+Time", "0", "time"])
+
+    def test_min_time_left_floors_what_is_sent_not_the_clock(self):
+        # Black has 0.4 s after its first move: `time_left b 0 0` plain, 1
+        # with the floor; its second move still runs past the clock.
+        for floor, sent in ((0, "0"), (1, "1")):
+            shutil.rmtree(self.out, ignore_errors=True)  # the engines' logs are appended to
+            proc = self.run_fakes("slow-a", "pass", "--time", "1", "--min-time-left", str(floor))
+            self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+            self.assertEqual(self.results()[0][4], "W+Time")
+            log = self.read("game-000-engine1.log")
+            self.assertEqual(log.count("got: time_left b %s 0" % sent), 2 if floor else 1, log)
 
     def test_engine_that_cannot_start(self):
         proc = self.run_match("--engine1", "/nonexistent/engine", "--engine2",
