@@ -49,12 +49,13 @@ SearchLimits Engine::limits_for(Color c) const {
   if (clock_.limited()) {
     const int plies = static_cast<int>(game_.moves().size());
     const int points = settings_.time_by_phase ? game_.size() * game_.size() : 0;  // 0: an even share
-    const double budget = clock_.budget(c, game_.board().empty_count(), settings_.time_moves_ahead,
-                                        settings_.time_margin, plies, points);
+    const double per_empty = by_board_size(settings_.time_moves_ahead, settings_.time_moves_ahead_19, game_.size());
+    const double budget =
+        clock_.budget(c, game_.board().empty_count(), per_empty, settings_.time_margin, plies, points);
     // Stretching a move is allowed up to what the clock can bear: the
     // same budget formula over half as many remaining moves.
     const double stretch = std::min(budget * settings_.time_extension,
-                                    clock_.budget(c, game_.board().empty_count() / 2, settings_.time_moves_ahead,
+                                    clock_.budget(c, game_.board().empty_count() / 2, per_empty,
                                                   settings_.time_margin, plies, points));
     limits.seconds = limits.seconds > 0 ? std::min(limits.seconds, budget) : budget;
     limits.max_seconds = std::max(limits.seconds, settings_.time > 0 ? std::min(settings_.time, stretch) : stretch);

@@ -17,13 +17,6 @@ int result_for_black(int area_lead, double komi) {
   return score > 0 ? 2 : score < 0 ? 0 : 1;
 }
 
-// A parameter set for 9x9 (and smaller) and for 19x19, on a board of this
-// size: the sizes in between interpolate.
-double by_board_size(double at_9, double at_19, int size) {
-  const double towards_19 = std::clamp((size - 9) / 10.0, 0.0, 1.0);
-  return at_9 + towards_19 * (at_19 - at_9);
-}
-
 }  // namespace
 
 int GoDomain::children(const Board& b, ChildInit* out, Scratch& scratch) const {

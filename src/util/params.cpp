@@ -1,5 +1,6 @@
 #include "tengen/util/params.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -163,7 +164,9 @@ std::vector<ParamDef> make_registry() {
        "in an even game, at most this many extra points the ratchet plays for (0: none)"},
       {"time-margin", &S::time_margin, 0, 3600, {}, "seconds of the clock never spent"},
       {"time-moves-ahead", &S::time_moves_ahead, 0.01, 10, {},
-       "own moves still expected per empty point, for dividing the clock"},
+       "own moves still expected per empty point, for dividing the clock (9x9 and smaller)"},
+      {"time-moves-ahead-19", &S::time_moves_ahead_19, 0.01, 10, {},
+       "own moves still expected per empty point on 19x19; sizes between interpolate"},
       {"time-by-phase", &S::time_by_phase, 0, 1, {},
        "spread main time by the phase of the game: up to twice the even share in the middle game, less in the endgame"},
       {"cluster-sync-ms", &S::cluster_sync_ms, 1, 60000, {},
@@ -271,6 +274,11 @@ struct Getter {
 };
 
 }  // namespace
+
+double by_board_size(double at_9, double at_19, int size) {
+  const double towards_19 = std::clamp((size - 9) / 10.0, 0.0, 1.0);
+  return at_9 + towards_19 * (at_19 - at_9);
+}
 
 const std::vector<ParamDef>& param_registry() {
   static const std::vector<ParamDef> registry = make_registry();

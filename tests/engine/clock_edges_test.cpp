@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include <string>
+#include <utility>
 
 #include "tengen/gtp/gtp.h"
 
@@ -117,6 +118,23 @@ TEST_F(ClockEdges, GenmoveSearchesForTheByoYomiBudget) {
   // (3 - 1) / 2 = 1 s, not a sliver.
   EXPECT_GT(engine_.last_search().seconds, 0.5);
   EXPECT_LT(engine_.last_search().seconds, 3);
+}
+
+// A 19x19 game ends by resignation long before its board is full, so the
+// clock is divided over fewer moves there: time-moves-ahead-19 on 19x19,
+// time-moves-ahead on 9x9, and in between on the sizes in between.
+TEST_F(ClockEdges, TheClockIsDividedOverMovesAheadByBoardSize) {
+  const Settings defaults;
+  ASSERT_LT(defaults.time_moves_ahead_19, defaults.time_moves_ahead);
+  for (const auto& [size, per_empty] : {std::pair{9, defaults.time_moves_ahead},
+                                        {19, defaults.time_moves_ahead_19},
+                                        {14, (defaults.time_moves_ahead + defaults.time_moves_ahead_19) / 2}}) {
+    send("boardsize " + std::to_string(size));
+    send("time_settings 60 0 0");
+    const int points = size * size;
+    const double expected = engine_.clock().budget(Color::Black, points, per_empty, kMargin, 0, points);
+    EXPECT_NEAR(engine_.limits_for(Color::Black).seconds, expected, 1e-9) << size << "x" << size;
+  }
 }
 
 }  // namespace

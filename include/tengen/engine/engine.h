@@ -97,8 +97,10 @@ class Engine {
   // solver-playouts or solver-fights is 0).
   std::vector<Fight> fights(Color c, double max_seconds = 0) const;
 
- private:
+  // What c's genmove searches for: the settings' caps and the clock's budget.
   SearchLimits limits_for(Color c) const;
+
+ private:
   int own_moves(Color c) const;
   std::vector<Point> favoured_fight_moves(Color c, const std::vector<Fight>& found) const;
   bool should_resign(const SearchResult& r, Color c) const;

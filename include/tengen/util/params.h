@@ -124,7 +124,8 @@ struct Settings {
   double ratchet_even_points = 0;  // the ratchet's cap in an even game (0: only handicap games)
   // Time
   double time_margin = 1.0;        // seconds kept in reserve
-  double time_moves_ahead = 0.4;   // expected remaining own moves per empty point
+  double time_moves_ahead = 0.4;     // expected remaining own moves per empty point, 9x9 and smaller
+  double time_moves_ahead_19 = 0.2;  // on 19x19, where games end by resignation (docs/strength.md)
   bool time_by_phase = true;       // main time weighted by the phase of the game (time_control.h)
   // Cluster (cluster/, under mpirun): how the ranks share their trees
   int cluster_sync_ms = 100;        // between two exchanges of statistics
@@ -152,6 +153,10 @@ struct ParamDef {
 };
 
 // All parameters, in the order they are documented.
+// A parameter set for 9x9 (and smaller) and for 19x19, on a board of this
+// size: the sizes in between interpolate.
+double by_board_size(double at_9, double at_19, int size);
+
 const std::vector<ParamDef>& param_registry();
 const ParamDef* find_param(std::string_view name);
 
