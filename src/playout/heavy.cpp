@@ -88,6 +88,7 @@ HeavyConfig HeavyConfig::from_settings(const Settings& s) {
   c.approach = {s.heavy_approach, s.heavy_approach_prob};
   c.capture = {s.heavy_capture, s.heavy_capture_prob};
   c.max_self_atari_stones = s.heavy_self_atari_max;
+  c.nakade_sacrifice = s.heavy_nakade_sacrifice;
   c.pattern_self_atari_filter = s.heavy_pattern_self_atari_filter;
   c.max_ko_captures = s.heavy_ko_captures;
   const std::string path = s.heavy_pattern_file.empty() ? default_pattern_file() : s.heavy_pattern_file;
@@ -312,7 +313,7 @@ Point HeavyPolicy::pattern_or_approach_move(const Board& b, Point last, Color c,
     if (config_.pattern_self_atari_filter) {
       atari = b.is_self_atari(q, c);
       // A big self-atari stays only where a connection can stand in for it.
-      if (atari && string_size_after(b, q, c) > config_.max_self_atari_stones &&
+      if (atari && too_big_to_sacrifice(b, q, c) &&
           (!config_.approach.on || approach_connection(b, q, c) == kNoPoint)) {
         return;
       }
@@ -328,8 +329,7 @@ Point HeavyPolicy::pattern_or_approach_move(const Board& b, Point last, Color c,
   if (config_.approach.on && (self_atari[i] >= 0 ? self_atari[i] == 1 : b.is_self_atari(p, c))) {
     const Point connection = approach_connection(b, p, c);
     // A self-atari here: big exactly when the string would pass the limit.
-    const bool must_replace =
-        config_.pattern_self_atari_filter && string_size_after(b, p, c) > config_.max_self_atari_stones;
+    const bool must_replace = config_.pattern_self_atari_filter && too_big_to_sacrifice(b, p, c);
     if (connection != kNoPoint && (must_replace || config_.approach.open(rng))) {
       return tagged(tag, Rule::Approach, connection);
     }
@@ -347,8 +347,13 @@ Point HeavyPolicy::capture_move(const Board& b, Color c, Rng& rng) const {
   return captures.pick(rng);
 }
 
+bool HeavyPolicy::too_big_to_sacrifice(const Board& b, Point p, Color c) const {
+  return string_size_after(b, p, c) > config_.max_self_atari_stones;
+}
+
 bool HeavyPolicy::big_self_atari(const Board& b, Point p, Color c) const {
-  return b.is_self_atari(p, c) && string_size_after(b, p, c) > config_.max_self_atari_stones;
+  return b.is_self_atari(p, c) && too_big_to_sacrifice(b, p, c) &&
+         !(config_.nakade_sacrifice && is_nakade_sacrifice(b, p, c));
 }
 
 Point HeavyPolicy::random_move(Board& b, Color c, Rng& rng) const {

@@ -127,6 +127,8 @@ std::vector<ParamDef> make_registry() {
        "ko captures a playout may make before no rule takes a ko (under simple ko, double kos cycle forever)"},
       {"heavy-self-atari-max", &S::heavy_self_atari_max, 0, 361, {},
        "heavy rule 7: random moves make no self-atari leaving more stones than this in atari"},
+      {"heavy-nakade-sacrifice", &S::heavy_nakade_sacrifice, 0, 1, {},
+       "heavy rule 7 (not MoGo's): ...unless their capture leaves a dead eye shape as the capturer's only eye space"},
       {"heavy-pattern-file", &S::heavy_pattern_file, 0, 0, {},
        "3x3 pattern file of the heavy policy (empty: the shipped patterns/mogo-3x3.txt)"},
       {"resign-threshold", &S::resign_threshold, 0, 1, {}, "resign below this win rate (0: never)"},

@@ -25,7 +25,9 @@
 //                  connection can replace, the connection (probability 0.5);
 //   6. capture     a move that captures, anywhere on the board;
 //   7. random      a random legal move that fills no own true eye and is no
-//                  self-atari of more than a few stones;
+//                  self-atari of more than a few stones, unless the stones
+//                  are a nakade sacrifice (their capture leaves a dead eye
+//                  shape as the capturer's only eye space);
 //   8. pass        when nothing is left.
 //
 // Each rule can be switched off and fires with its own probability. Every
@@ -108,6 +110,11 @@ struct HeavyConfig {
   RuleSwitch capture;
   // The random rule refuses self-ataris leaving more stones than this in atari.
   int max_self_atari_stones;
+  // Not MoGo's: ...except a nakade sacrifice (tactics/eyes.h), which kills.
+  // Without it a group whose only eye space is a dead shape with the
+  // attacker's stones inside stood as a seki in every playout (a 19x19
+  // game against GNU Go lost at 0.95: docs/strength.md).
+  bool nakade_sacrifice;
   // Not MoGo's: the pattern rule refuses them too (a hane or cut that throws
   // away a big string is no local answer), unless a connection stands in.
   bool pattern_self_atari_filter;
@@ -171,6 +178,9 @@ class HeavyPolicy {
   Point capture_move(const Board& b, Color c, Rng& rng) const;
   Point random_move(Board& b, Color c, Rng& rng) const;
   bool can_escape(const Board& b, Point lib, Color c);
+  // The string c's stone at p would be part of has more stones than a
+  // self-atari may give away.
+  bool too_big_to_sacrifice(const Board& b, Point p, Color c) const;
   bool big_self_atari(const Board& b, Point p, Color c) const;
   // p is a ko capture and this playout has taken its share of them.
   bool ko_closed(const Board& b, Point p, Color c) const {

@@ -92,6 +92,7 @@ struct Settings {
   bool heavy_capture = true;
   double heavy_capture_prob = 1.0;
   int heavy_self_atari_max = 3;
+  bool heavy_nakade_sacrifice = true;
   bool heavy_pattern_self_atari_filter = true;
   int heavy_ko_captures = 6;
   bool heavy_two_liberties = false;
