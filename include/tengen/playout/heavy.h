@@ -110,14 +110,15 @@ struct HeavyConfig {
   RuleSwitch capture;
   // The random rule refuses self-ataris leaving more stones than this in atari.
   int max_self_atari_stones;
-  // Not MoGo's: ...except a nakade sacrifice (tactics/eyes.h), which kills.
-  // Without it a group whose only eye space is a dead shape with the
-  // attacker's stones inside stood as a seki in every playout (a 19x19
-  // game against GNU Go lost at 0.95: docs/strength.md).
-  bool nakade_sacrifice;
   // Not MoGo's: the pattern rule refuses them too (a hane or cut that throws
   // away a big string is no local answer), unless a connection stands in.
   bool pattern_self_atari_filter;
+  // Not MoGo's: the random rule allows such a self-atari when it is a nakade
+  // sacrifice (tactics/eyes.h), which kills. Without it a group whose only
+  // eye space is a dead shape with the attacker's stones inside stood as a
+  // seki in every playout (a 19x19 game against GNU Go lost from 0.95:
+  // docs/strength.md).
+  bool nakade_sacrifice;
   // Not MoGo's: after this many ko captures in a playout, no rule takes a ko
   // (the random one included). Under simple ko alone a double or triple ko
   // cycles until the move limit, and the playout's score is then that of an

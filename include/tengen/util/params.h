@@ -153,11 +153,11 @@ struct ParamDef {
   std::string_view doc;
 };
 
-// All parameters, in the order they are documented.
 // A parameter set for 9x9 (and smaller) and for 19x19, on a board of this
 // size: the sizes in between interpolate.
 double by_board_size(double at_9, double at_19, int size);
 
+// All parameters, in the order they are documented.
 const std::vector<ParamDef>& param_registry();
 const ParamDef* find_param(std::string_view name);
 
