@@ -27,6 +27,7 @@ import argparse
 import importlib.util
 import os
 import re
+import signal
 import sys
 import tempfile
 
@@ -170,4 +171,5 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)   # quiet under `| head`
     sys.exit(main())

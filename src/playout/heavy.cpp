@@ -215,20 +215,22 @@ Point HeavyPolicy::atari_save_move(const Board& b, Point last, Color c, Rng& rng
 Point HeavyPolicy::two_liberties_move(const Board& b, Point last, Color c, Rng& rng) const {
   const Color o = opponent(c);
   MoveList<32> moves;
-  // The last move's string: an atari on one liberty, when running out at the
-  // other would still leave it at most one liberty (ours at the first taken).
-  if (b.liberties(last) == 2) {
+  // An opponent string with two liberties: an atari on one of them, when
+  // running out at the other would still leave it at most one liberty (ours
+  // at the first taken).
+  const auto atari_it_cannot_run_from = [&](Point string) {
     Point libs[2];
     int k = 0;
-    b.liberty_set(last).for_each([&](Point l) { libs[k++] = l; });
+    b.liberty_set(string).for_each([&](Point l) { libs[k++] = l; });
     for (int i = 0; i < 2; ++i) {
       const Point atari = libs[i];
       const Point run = libs[1 - i];
       if (b.is_legal(atari, c) && b.liberties_after(atari, c) >= 2 && b.liberties_after(run, o) - 1 <= 1) {
-        moves.add(atari);
+        moves.add_unique(atari);
       }
     }
-  }
+  };
+  if (b.liberties(last) == 2) atari_it_cannot_run_from(last);
   // Our strings next to it with two liberties.
   Point seen[4];
   int n = 0;
@@ -237,13 +239,16 @@ Point HeavyPolicy::two_liberties_move(const Board& b, Point last, Color c, Rng& 
     const Point r = b.root(q);
     if (std::find(seen, seen + n, r) != seen + n) return;
     seen[n++] = r;
-    // Only in a race: a neighbour of the string short of liberties too.
+    // Only in a race: a neighbour of the string short of liberties too. At
+    // two liberties each, with us to move, the atari wins the race (an eye
+    // of the neighbour is a liberty it cannot run to).
     bool race = false;
     b.for_each_stone(r, [&](Point s) {
       b.for_each_neighbor(s, [&](Point x) {
         if (b.at(x) != o || b.liberties(x) > 2) return;
         race = true;
         if (b.liberties(x) == 1 && b.is_legal(b.last_liberty(x), c)) moves.add_unique(b.last_liberty(x));
+        if (b.liberties(x) == 2) atari_it_cannot_run_from(x);
       });
     });
     if (!race) return;

@@ -97,7 +97,8 @@ std::vector<ParamDef> make_registry() {
        "atari-save reads the ladder before extending to two liberties"},
       {"heavy-two-liberties", &S::heavy_two_liberties, 0, 1, {},
        "heavy rule 1c (Fuego's low-liberty rule, not MoGo's): strings with two liberties next to the last move: "
-       "ours, in a race, gains liberties; the last move's is put in an atari it cannot run from"},
+       "ours, in a race, gains liberties or ataris a racing neighbour with two; the last move's is put in an atari it "
+       "cannot run from"},
       {"heavy-two-liberties-prob", &S::heavy_two_liberties_prob, 0, 1, {},
        "probability that the two-liberties rule fires"},
       {"heavy-nakade", &S::heavy_nakade, 0, 1, {},
