@@ -38,6 +38,38 @@ class MoveList {
   Point moves_[Capacity];
 };
 
+// Ataris on an opponent string with two liberties: on either one where
+// running out at the other would still leave it at most one liberty (ours
+// at the first taken). An eye of the string is no run.
+template <int Capacity>
+void add_ataris_it_cannot_run_from(const Board& b, Point string, Color c, MoveList<Capacity>& moves) {
+  const Color o = opponent(c);
+  Point libs[2];
+  int k = 0;
+  b.liberty_set(string).for_each([&](Point l) { libs[k++] = l; });
+  for (int i = 0; i < 2; ++i) {
+    const Point atari = libs[i];
+    const Point run = libs[1 - i];
+    if (b.is_legal(atari, c) && b.liberties_after(atari, c) >= 2 && b.liberties_after(run, o) - 1 <= 1) {
+      moves.add_unique(atari);
+    }
+  }
+}
+
+// f(root) once for each string of c next to `last` with two liberties.
+template <class F>
+void for_each_two_liberty_string_next_to(const Board& b, Point last, Color c, F&& f) {
+  Point seen[4];
+  int n = 0;
+  b.for_each_neighbor(last, [&](Point q) {
+    if (b.at(q) != c || b.liberties(q) != 2) return;
+    const Point r = b.root(q);
+    if (std::find(seen, seen + n, r) != seen + n) return;
+    seen[n++] = r;
+    f(r);
+  });
+}
+
 bool is_stone_move(Point p) { return p != kPass && p != kNoPoint; }
 
 Point tagged(Rule& tag, Rule rule, Point p) {
@@ -50,6 +82,7 @@ Point tagged(Rule& tag, Rule rule, Point p) {
 std::string_view rule_name(Rule rule) {
   switch (rule) {
     case Rule::AtariSave: return "atari-save";
+    case Rule::RaceAtari: return "race-atari";
     case Rule::LastGoodReply: return "last-good-reply";
     case Rule::TwoLiberties: return "two-liberties";
     case Rule::Nakade: return "nakade";
@@ -78,6 +111,7 @@ HeavyConfig HeavyConfig::from_settings(const Settings& s) {
   HeavyConfig c{};
   c.atari_save = {s.heavy_atari_save, s.heavy_atari_save_prob};
   c.ladder_check = s.heavy_ladder_check;
+  c.race_atari = {s.heavy_race_atari, s.heavy_race_atari_prob};
   c.last_good_reply = {s.heavy_last_good_reply, s.heavy_last_good_reply_prob};
   c.two_liberties = {s.heavy_two_liberties, s.heavy_two_liberties_prob};
   c.nakade = {s.heavy_nakade, s.heavy_nakade_prob};
@@ -157,6 +191,9 @@ Point HeavyPolicy::choose(Board& b, Rng& rng, Rule& tag) {
   if (local && config_.atari_save.open(rng)) {
     if (const Point p = atari_save_move(b, last, c, rng); usable(p)) return tagged(tag, Rule::AtariSave, p);
   }
+  if (local && config_.race_atari.open(rng)) {
+    if (const Point p = race_atari_move(b, last, c, rng); usable(p)) return tagged(tag, Rule::RaceAtari, p);
+  }
   if (replies_ && is_stone_move(last) && config_.last_good_reply.open(rng)) {
     if (const Point p = last_good_reply_move(b, last, c); usable(p)) return tagged(tag, Rule::LastGoodReply, p);
   }
@@ -210,45 +247,36 @@ Point HeavyPolicy::atari_save_move(const Board& b, Point last, Color c, Rng& rng
   return saves.pick(rng);
 }
 
+// Capturing races at two liberties each, us to move: the atari wins, and
+// the random rule finds it about one time in a hundred (docs/playouts.md).
+Point HeavyPolicy::race_atari_move(const Board& b, Point last, Color c, Rng& rng) const {
+  const Color o = opponent(c);
+  MoveList<16> moves;
+  for_each_two_liberty_string_next_to(b, last, c, [&](Point r) {
+    b.for_each_stone(r, [&](Point s) {
+      b.for_each_neighbor(s, [&](Point x) {
+        if (b.at(x) == o && b.liberties(x) == 2) add_ataris_it_cannot_run_from(b, x, c, moves);
+      });
+    });
+  });
+  return moves.pick(rng);
+}
+
 // Semeai and capturing races turn on strings with two liberties, which the
 // atari rules see one move too late.
 Point HeavyPolicy::two_liberties_move(const Board& b, Point last, Color c, Rng& rng) const {
   const Color o = opponent(c);
   MoveList<32> moves;
-  // An opponent string with two liberties: an atari on one of them, when
-  // running out at the other would still leave it at most one liberty (ours
-  // at the first taken).
-  const auto atari_it_cannot_run_from = [&](Point string) {
-    Point libs[2];
-    int k = 0;
-    b.liberty_set(string).for_each([&](Point l) { libs[k++] = l; });
-    for (int i = 0; i < 2; ++i) {
-      const Point atari = libs[i];
-      const Point run = libs[1 - i];
-      if (b.is_legal(atari, c) && b.liberties_after(atari, c) >= 2 && b.liberties_after(run, o) - 1 <= 1) {
-        moves.add_unique(atari);
-      }
-    }
-  };
-  if (b.liberties(last) == 2) atari_it_cannot_run_from(last);
-  // Our strings next to it with two liberties.
-  Point seen[4];
-  int n = 0;
-  b.for_each_neighbor(last, [&](Point q) {
-    if (b.at(q) != c || b.liberties(q) != 2) return;
-    const Point r = b.root(q);
-    if (std::find(seen, seen + n, r) != seen + n) return;
-    seen[n++] = r;
-    // Only in a race: a neighbour of the string short of liberties too. At
-    // two liberties each, with us to move, the atari wins the race (an eye
-    // of the neighbour is a liberty it cannot run to).
+  if (b.liberties(last) == 2) add_ataris_it_cannot_run_from(b, last, c, moves);
+  for_each_two_liberty_string_next_to(b, last, c, [&](Point r) {
+    // Only in a race: a neighbour of the string short of liberties too.
     bool race = false;
     b.for_each_stone(r, [&](Point s) {
       b.for_each_neighbor(s, [&](Point x) {
         if (b.at(x) != o || b.liberties(x) > 2) return;
         race = true;
         if (b.liberties(x) == 1 && b.is_legal(b.last_liberty(x), c)) moves.add_unique(b.last_liberty(x));
-        if (b.liberties(x) == 2) atari_it_cannot_run_from(x);
+        if (b.liberties(x) == 2) add_ataris_it_cannot_run_from(b, x, c, moves);
       });
     });
     if (!race) return;

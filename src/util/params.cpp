@@ -95,6 +95,11 @@ std::vector<ParamDef> make_registry() {
       {"heavy-atari-save-prob", &S::heavy_atari_save_prob, 0, 1, {}, "probability that the atari-save rule fires"},
       {"heavy-ladder-check", &S::heavy_ladder_check, 0, 1, {},
        "atari-save reads the ladder before extending to two liberties"},
+      {"heavy-race-atari", &S::heavy_race_atari, 0, 1, {},
+       "heavy rule 1a (not MoGo's): a race at two liberties each next to the last move: atari the opponent's "
+       "string where it cannot run"},
+      {"heavy-race-atari-prob", &S::heavy_race_atari_prob, 0, 1, {},
+       "probability that the race-atari rule fires"},
       {"heavy-two-liberties", &S::heavy_two_liberties, 0, 1, {},
        "heavy rule 1c (Fuego's low-liberty rule, not MoGo's): strings with two liberties next to the last move: "
        "ours, in a race, gains liberties or ataris a racing neighbour with two; the last move's is put in an atari it "

@@ -6,6 +6,11 @@
 //   1. atari-save  the last move put one of our strings in atari: extend it
 //                  to two or more liberties (not into a ladder) or capture a
 //                  string in atari next to it;
+//   1a. race-atari (not MoGo's; off unless heavy-race-atari) the last move
+//                  left one of our strings next to it with two liberties,
+//                  beside an opponent string with two: put that string in
+//                  an atari it cannot run from (the side to move wins such
+//                  a race);
 //   1b. last-good-reply (not MoGo's; off unless heavy-last-good-reply) the
 //                  reply that last won against the last two moves, or the
 //                  last move, in this thread's simulations (LGRF-2,
@@ -14,8 +19,9 @@
 //                  heavy-two-liberties) strings with two liberties next to
 //                  the last move: ours, in a race (a neighbour has two
 //                  liberties or fewer), takes a liberty that gains it more or
-//                  captures a neighbour in atari; the last move's own string
-//                  is put in an atari it cannot run from;
+//                  captures a neighbour in atari or, as race-atari does,
+//                  puts one with two liberties in an atari it cannot run
+//                  from; the last move's own string is put in such an atari;
 //   2. nakade      an empty point next to the last move lies in a hole of
 //                  exactly 3 points walled in by the opponent: its centre;
 //   3. fill-board  a few random draws of a point whose 8 neighbours are empty;
@@ -57,6 +63,7 @@ namespace tengen {
 
 enum class Rule : std::uint8_t {
   AtariSave,
+  RaceAtari,
   LastGoodReply,
   TwoLiberties,
   Nakade,
@@ -67,9 +74,9 @@ enum class Rule : std::uint8_t {
   Random,
   Pass
 };
-inline constexpr int kRuleCount = 10;
+inline constexpr int kRuleCount = 11;
 
-// "atari-save", "last-good-reply", "two-liberties", "nakade", "fill-board", "pattern", "approach", "capture",
+// "atari-save", "race-atari", "last-good-reply", "two-liberties", "nakade", "fill-board", "pattern", "approach", "capture",
 // "random", "pass".
 std::string_view rule_name(Rule rule);
 
@@ -99,6 +106,7 @@ struct RuleSwitch {
 struct HeavyConfig {
   RuleSwitch atari_save;
   bool ladder_check;  // atari-save reads ladders before it extends
+  RuleSwitch race_atari;
   RuleSwitch last_good_reply;
   RuleSwitch two_liberties;
   RuleSwitch nakade;
@@ -171,6 +179,7 @@ class HeavyPolicy {
  private:
   Point choose(Board& b, Rng& rng, Rule& tag);
   Point atari_save_move(const Board& b, Point last, Color c, Rng& rng);
+  Point race_atari_move(const Board& b, Point last, Color c, Rng& rng) const;
   Point two_liberties_move(const Board& b, Point last, Color c, Rng& rng) const;
   Point last_good_reply_move(const Board& b, Point last, Color c) const;
   Point nakade_move(const Board& b, Point last, Color c) const;

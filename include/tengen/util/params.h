@@ -95,6 +95,8 @@ struct Settings {
   bool heavy_nakade_sacrifice = true;
   bool heavy_pattern_self_atari_filter = true;
   int heavy_ko_captures = 6;
+  bool heavy_race_atari = false;
+  double heavy_race_atari_prob = 1.0;
   bool heavy_two_liberties = false;
   double heavy_two_liberties_prob = 1.0;
   bool heavy_last_good_reply = false;
