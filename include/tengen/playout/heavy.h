@@ -76,8 +76,8 @@ enum class Rule : std::uint8_t {
 };
 inline constexpr int kRuleCount = 11;
 
-// "atari-save", "race-atari", "last-good-reply", "two-liberties", "nakade", "fill-board", "pattern", "approach", "capture",
-// "random", "pass".
+// "atari-save", "race-atari", "last-good-reply", "two-liberties", "nakade", "fill-board", "pattern", "approach",
+// "capture", "random", "pass".
 std::string_view rule_name(Rule rule);
 
 // How often each rule chose a move.
