@@ -56,6 +56,23 @@ void add_ataris_it_cannot_run_from(const Board& b, Point string, Color c, MoveLi
   }
 }
 
+// f(root) once for each string of colour o next to string r (beyond 16
+// such strings, a string may come twice).
+template <class F>
+void for_each_neighbour_string(const Board& b, Point r, Color o, F&& f) {
+  Point seen[16];
+  int n = 0;
+  b.for_each_stone(r, [&](Point s) {
+    b.for_each_neighbor(s, [&](Point x) {
+      if (b.at(x) != o) return;
+      const Point root = b.root(x);
+      if (std::find(seen, seen + n, root) != seen + n) return;
+      if (n < 16) seen[n++] = root;
+      f(root);
+    });
+  });
+}
+
 // f(root) once for each string of c next to `last` with two liberties.
 template <class F>
 void for_each_two_liberty_string_next_to(const Board& b, Point last, Color c, F&& f) {
@@ -253,10 +270,8 @@ Point HeavyPolicy::race_atari_move(const Board& b, Point last, Color c, Rng& rng
   const Color o = opponent(c);
   MoveList<16> moves;
   for_each_two_liberty_string_next_to(b, last, c, [&](Point r) {
-    b.for_each_stone(r, [&](Point s) {
-      b.for_each_neighbor(s, [&](Point x) {
-        if (b.at(x) == o && b.liberties(x) == 2) add_ataris_it_cannot_run_from(b, x, c, moves);
-      });
+    for_each_neighbour_string(b, r, o, [&](Point x) {
+      if (b.liberties(x) == 2) add_ataris_it_cannot_run_from(b, x, c, moves);
     });
   });
   return moves.pick(rng);
@@ -271,13 +286,11 @@ Point HeavyPolicy::two_liberties_move(const Board& b, Point last, Color c, Rng& 
   for_each_two_liberty_string_next_to(b, last, c, [&](Point r) {
     // Only in a race: a neighbour of the string short of liberties too.
     bool race = false;
-    b.for_each_stone(r, [&](Point s) {
-      b.for_each_neighbor(s, [&](Point x) {
-        if (b.at(x) != o || b.liberties(x) > 2) return;
-        race = true;
-        if (b.liberties(x) == 1 && b.is_legal(b.last_liberty(x), c)) moves.add_unique(b.last_liberty(x));
-        if (b.liberties(x) == 2) add_ataris_it_cannot_run_from(b, x, c, moves);
-      });
+    for_each_neighbour_string(b, r, o, [&](Point x) {
+      if (b.liberties(x) > 2) return;
+      race = true;
+      if (b.liberties(x) == 1 && b.is_legal(b.last_liberty(x), c)) moves.add_unique(b.last_liberty(x));
+      if (b.liberties(x) == 2) add_ataris_it_cannot_run_from(b, x, c, moves);
     });
     if (!race) return;
     b.liberty_set(r).for_each([&](Point l) {
