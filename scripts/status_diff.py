@@ -41,6 +41,12 @@ DEFAULT_REFEREE = "/usr/games/gnugo --mode gtp --chinese-rules"
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
+def board_size(sgf_text):
+    """The record's SZ, or 19, the SGF default for Go, when it has none."""
+    found = re.search(r"SZ\[\s*(\d+)\s*\]", sgf_text)
+    return int(found.group(1)) if found else 19
+
+
 def parse_vertex(text, size):
     """'D4' -> (x, y) with x from the left and y from the bottom, both from 0."""
     text = text.strip().upper()
@@ -140,7 +146,7 @@ def main(argv=None):
         clients.append(engine)
         to_move = referee.must("loadsgf %s %d" % (sgf, args.move)).split()[-1].lower()
         engine.must("loadsgf %s %d" % (sgf, args.move))
-        size = int(re.search(r"SZ\[(\d+)\]", open(sgf, encoding="utf-8", errors="replace").read()).group(1))
+        size = board_size(open(sgf, encoding="utf-8", errors="replace").read())
         black = points(referee, "list_stones black", size)
         white = points(referee, "list_stones white", size)
         dead = points(referee, "final_status_list dead", size)

@@ -67,6 +67,11 @@ class PureFunctions(unittest.TestCase):
         with self.assertRaises(ValueError):
             status_diff.parse_vertex("A6", 5)
 
+    def test_board_size_is_the_records_sz_or_the_sgf_default_19(self):
+        self.assertEqual(status_diff.board_size("(;GM[1]SZ[9];B[ee])"), 9)
+        self.assertEqual(status_diff.board_size("(;GM[1]SZ[ 13 ];B[ee])"), 13)
+        self.assertEqual(status_diff.board_size("(;GM[1];B[pd])"), 19)
+
     def test_analysis_reads_the_first_move_and_the_ownership_from_the_top_left(self):
         text = ("info move B2 visits 10 winrate 0.9 scoreLead 12.5 pv B2 info move A1 visits 2 winrate 0.4 "
                 "scoreLead 1 ownership " + " ".join(str(v) for v in OWNERSHIP_FOR_BLACK) + "\nplay B2")
