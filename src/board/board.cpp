@@ -46,6 +46,7 @@ void Board::copy_from(const Board& o) {
   std::copy_n(o.empty_list_, o.empty_count_, empty_list_);
   std::copy_n(o.empty_index_, n, empty_index_);
   std::copy_n(o.nbr_counts_, n, nbr_counts_);
+  std::copy_n(o.codes_, n, codes_);
   std::copy_n(o.lib_count_, n, lib_count_);
   std::copy_n(o.stone_count_, n, stone_count_);
   // Liberty sets are read at string roots only, and those are few: copying
@@ -83,11 +84,38 @@ void Board::clear() {
   for (int i = 0; i < kMaxPoints; ++i) {
     const Point p = static_cast<Point>(i);
     nbr_counts_[p] = 0;
+    codes_[p] = 0;
     if (color_[p] == Color::Border) continue;
     for_each_neighbor(p, [&](Point n) {
       if (color_[n] == Color::Empty) nbr_counts_[p] += kCountOne[kEmptyField];
     });
+    codes_[p] = code_from_colors(p);
   }
+}
+
+std::uint16_t Board::code_from_colors(Point p) const {
+  const int s = stride_;
+  auto at = [&](int offset) { return static_cast<unsigned>(color_[p + offset]); };
+  return static_cast<std::uint16_t>(at(-s - 1) | at(-s) << 2 | at(-s + 1) << 4 | at(-1) << 6 | at(1) << 8 |
+                                    at(s - 1) << 10 | at(s) << 12 | at(s + 1) << 14);
+}
+
+// Each neighbour q of p holds p in the slot facing p: p is the SE neighbour
+// of its NW neighbour, and so on.
+void Board::change_codes(Point p, int v) {
+  const int s = stride_;
+  const auto add = [&](int offset, int shift) {
+    std::uint16_t& code = codes_[p + offset];
+    code = static_cast<std::uint16_t>(code + (static_cast<unsigned>(v) << shift));
+  };
+  add(-s - 1, 14);
+  add(-s, 12);
+  add(-s + 1, 10);
+  add(-1, 8);
+  add(1, 6);
+  add(s - 1, 4);
+  add(s, 2);
+  add(s + 1, 0);
 }
 
 void Board::change_neighbor_counts(Point p, int from_field, int to_field) {
@@ -201,6 +229,7 @@ void Board::place_stone(Point p, Color c) {
   ++stone_total_[index(c)];
   hash_ ^= Zobrist::key(c, p);
   change_neighbor_counts(p, kEmptyField, index(c));
+  change_codes(p, static_cast<int>(c));
 }
 
 void Board::remove_liberty(Point root, Point lib) {
@@ -227,6 +256,7 @@ void Board::capture_string(Point root) {
     empty_bb_.set(s);
     hash_ ^= Zobrist::key(c, s);
     change_neighbor_counts(s, i, kEmptyField);
+    change_codes(s, -static_cast<int>(c));
     insert_empty(s);
     s = next_stone_[s];
   } while (s != root);
@@ -400,6 +430,7 @@ bool Board::check_invariants(std::string* why) const {
         if (is_player(color_[n])) counts += kCountOne[index(color_[n])];
       });
       if (counts != nbr_counts_[p]) return fail(why, "neighbour counts", p);
+      if (codes_[p] != code_from_colors(p)) return fail(why, "neighbourhood code", p);
     }
     if (is_player(c)) {
       ++totals[index(c)];

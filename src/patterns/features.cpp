@@ -156,7 +156,7 @@ int value_from_name(int group, std::string_view name) {
 // --- 3x3 -----------------------------------------------------------------------
 
 std::uint32_t pattern3_code(const Board& b, Point p, Color c) {
-  std::uint32_t code = neighborhood_code(b, p);
+  std::uint32_t code = b.neighborhood_code(p);
   if (c == Color::White) code = swap_code_colors(static_cast<std::uint16_t>(code));
   const int s = b.stride();
   const int around[4] = {-s, -1, 1, s};

@@ -23,6 +23,7 @@ struct BoardTestAccess {
   static Bitboard& liberties(Board& b, Point root) { return b.libs_[root]; }
   static int& stone_total(Board& b, Color c) { return b.stone_total_[Board::index(c)]; }
   static Point& ko_point(Board& b) { return b.ko_point_; }
+  static std::uint16_t& neighborhood_code(Board& b, Point p) { return b.codes_[p]; }
 };
 
 namespace {
@@ -61,6 +62,7 @@ TEST(BoardInvariants, EveryKindOfDamageIsCaught) {
       {"string root", [&](Board& b) { BoardTestAccess::parent(b, black) = white; }},
       {"stone totals", [](Board& b) { ++BoardTestAccess::stone_total(b, Color::Black); }},
       {"ko point", [&](Board& b) { BoardTestAccess::ko_point(b) = white; }},
+      {"neighbourhood code", [&](Board& b) { BoardTestAccess::neighborhood_code(b, empty) ^= 1; }},
   };
   for (const Damage& d : damages) {
     Board b = intact;

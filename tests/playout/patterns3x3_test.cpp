@@ -69,9 +69,9 @@ TEST(Patterns3x3, NeighborhoodCodeReadsNorthWestFirst) {
   });
   // NW=X N=O NE=. W=. E=X SW=. S=. SE=O
   const std::uint16_t expected = 1 | 2 << 2 | 0 << 4 | 0 << 6 | 1 << 8 | 0 << 10 | 0 << 12 | 2 << 14;
-  EXPECT_EQ(neighborhood_code(b, b.point(1, 1)), expected);
+  EXPECT_EQ(b.neighborhood_code(b.point(1, 1)), expected);
   // A corner sees the edge (3) on five sides.
-  const std::uint16_t corner = neighborhood_code(b, b.point(0, 0));
+  const std::uint16_t corner = b.neighborhood_code(b.point(0, 0));
   EXPECT_EQ(corner & 0x3F, 0x3F);           // NW N NE
   EXPECT_EQ((corner >> 6) & 3, 3);          // W
   EXPECT_EQ((corner >> 10) & 3, 3);         // SW

@@ -120,6 +120,11 @@ class Board {
     const int field = c == Color::Empty ? kEmptyField : index(c);
     return (nbr_counts_[p] >> (4 * field)) & 0xF;
   }
+  // The 8 neighbours of an on-board point, 2 bits each (the Color value:
+  // empty 0, black 1, white 2, off-board 3), in the order NW N NE W E SW S
+  // SE: the key of the playouts' 3x3 patterns, kept up to date by every
+  // move so a pattern test is one load.
+  std::uint16_t neighborhood_code(Point p) const { return codes_[p]; }
   // Eyelike, and the diagonal rule: no opponent diagonal on the edge, at most
   // one in the centre.
   bool is_true_eye(Point p, Color c) const {
@@ -199,6 +204,10 @@ class Board {
   static constexpr std::uint16_t kCountMask[3] = {0x00F, 0x0F0, 0xF00};
   static constexpr std::uint16_t kCountOne[3] = {0x001, 0x010, 0x100};
   void change_neighbor_counts(Point p, int from_field, int to_field);
+  // A stone of Color value v appears at p (v > 0) or leaves it (v < 0).
+  void change_codes(Point p, int v);
+  // The code of p read from the colours (set-up and invariant checks).
+  std::uint16_t code_from_colors(Point p) const;
   void place_stone(Point p, Color c);
   void remove_liberty(Point root, Point lib);
   void add_liberty(Point root, Point lib);
@@ -238,6 +247,7 @@ class Board {
   Point empty_list_[kMaxPoints];
   Point empty_index_[kMaxPoints];
   std::uint16_t nbr_counts_[kMaxPoints];
+  std::uint16_t codes_[kMaxPoints];  // see neighborhood_code; meaningless on the border
   // Valid at string roots only.
   std::uint16_t lib_count_[kMaxPoints];
   std::uint16_t stone_count_[kMaxPoints];

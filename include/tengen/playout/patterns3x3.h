@@ -3,10 +3,8 @@
 // (patterns/mogo-3x3.txt) compiled into one bit per (neighbourhood, colour to
 // play), over all 8 symmetries and both colour assignments.
 //
-// A point's neighbourhood code packs its 8 neighbours, 2 bits each (the
-// Color value: empty 0, black 1, white 2, off-board 3), in the order
-// NW N NE W E SW S SE, so the code lies in [0, 65536). The table is 16 KiB:
-// it stays in L1 while a playout runs.
+// A point's neighbourhood code (Board::neighborhood_code) lies in [0,
+// 65536). The table is 16 KiB: it stays in L1 while a playout runs.
 
 #include <array>
 #include <cstdint>
@@ -21,14 +19,6 @@
 namespace tengen {
 
 inline constexpr int kNeighborhoodCodes = 1 << 16;
-
-// The 8 neighbours of an on-board point, as a code (see above).
-inline std::uint16_t neighborhood_code(const Board& b, Point p) {
-  const int s = b.stride();
-  auto at = [&](int offset) { return static_cast<unsigned>(b.at(static_cast<Point>(p + offset))); };
-  return static_cast<std::uint16_t>(at(-s - 1) | at(-s) << 2 | at(-s + 1) << 4 | at(-1) << 6 | at(1) << 8 |
-                                    at(s - 1) << 10 | at(s) << 12 | at(s + 1) << 14);
-}
 
 // The 8 symmetries of the square (4 rotations, each with and without a
 // mirror) acting on a code, and the code with Black and White swapped.
@@ -64,7 +54,7 @@ class Pattern3Table {
     const unsigned bit = 2u * code + (to_play == Color::White);
     return (bits_[bit >> 6] >> (bit & 63)) & 1u;
   }
-  bool matches_at(const Board& b, Point p, Color to_play) const { return matches(neighborhood_code(b, p), to_play); }
+  bool matches_at(const Board& b, Point p, Color to_play) const { return matches(b.neighborhood_code(p), to_play); }
 
   const std::vector<Pattern3>& patterns() const { return patterns_; }
   // Codes that match for each colour (for tests and the docs).

@@ -39,12 +39,7 @@ inline Point nakade_vital_point(const Board& b, Point x, Color owner) {
 }
 
 // p and its 8 neighbours are all empty (the edge is not empty).
-inline bool is_open_space(const Board& b, Point p) {
-  if (b.neighbor_count(p, Color::Empty) != 4) return false;
-  bool open = true;
-  b.for_each_diagonal(p, [&](Point d) { open &= b.at(d) == Color::Empty; });
-  return open;
-}
+inline bool is_open_space(const Board& b, Point p) { return b.neighborhood_code(p) == 0; }
 
 // True when the points form an eye shape its owner cannot make two eyes of
 // if the attacker moves first (a nakade shape): any 1 to 3 points, the
