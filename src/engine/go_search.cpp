@@ -17,6 +17,18 @@ int result_for_black(int area_lead, double komi) {
   return score > 0 ? 2 : score < 0 ? 0 : 1;
 }
 
+void log_most_critical(const std::vector<float>& map, int size) {
+  std::vector<Point> points;
+  for (int q = 0; q < static_cast<int>(map.size()); ++q) {
+    if (is_on_board(static_cast<Point>(q), size)) points.push_back(static_cast<Point>(q));
+  }
+  const auto top = points.begin() + std::min<std::ptrdiff_t>(8, std::ssize(points));
+  std::partial_sort(points.begin(), top, points.end(), [&](Point a, Point b) { return map[a] > map[b]; });
+  std::string text;
+  for (auto it = points.begin(); it != top; ++it) text += fmt::format(" {} {:.3f}", vertex_string(*it, size), map[*it]);
+  spdlog::debug("most critical points:{}", text);
+}
+
 }  // namespace
 
 int GoDomain::children(const Board& b, ChildInit* out, Scratch& scratch) const {
@@ -27,6 +39,7 @@ int GoDomain::children(const Board& b, ChildInit* out, Scratch& scratch) const {
     if (!b.is_true_eye(p, c) && b.is_legal(p, c) && !pruned(b, p, c, scratch.ladder)) out[n++] = {to_tree_move(p), 0.5f};
   }
   set_priors(b, out, n, scratch.features);
+  if (criticality_weight > 0) add_criticality(out, n, &scratch.criticality);
   if (n == 0) out[n++] = {kTreePass, 0.5f};
   return n;
 }
@@ -59,6 +72,17 @@ void GoDomain::set_priors(const Board& b, ChildInit* out, int n, patterns::Featu
   for (int i = 0; i < n; ++i) out[i].prior = mix * h[i] + (1.0f - mix) * out[i].prior;  // exactly h[i] at mix 1
 }
 
+void GoDomain::add_criticality(ChildInit* out, int n, const CriticalityTally* tally) const {
+  const bool own = tally && tally->playouts() >= criticality_min_playouts;
+  if (!own && !criticality_map) return;
+  for (int i = 0; i < n; ++i) {
+    if (out[i].move == kTreePass) continue;
+    const Point p = to_point(out[i].move);
+    const float crit = own ? tally->at(p) : p < criticality_map->size() ? (*criticality_map)[p] : 0.0f;
+    if (crit > 0) out[i].prior = std::min(0.98f, out[i].prior + static_cast<float>(criticality_weight) * crit);
+  }
+}
+
 int GoDomain::rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, int* length) const {
   const int root_move = *length > 0 ? trail[0].move : ScoreTally::kNoRootMove;  // before the playout's moves
   const int room = std::min(kMaxTrail - *length, playout_move_limit(b.size()));
@@ -85,6 +109,7 @@ int GoDomain::rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, i
   const int area_lead = r.score;  // the playout scored its final board already
   scratch.scores.add(root_move, area_lead);
   const int result = result_for_black(area_lead, komi);
+  if (criticality_weight > 0) scratch.criticality.add(b, result);
   if (scratch.replies) learn_replies(*scratch.replies, trail, *length, result);
   return result;
 }
@@ -184,6 +209,7 @@ void GoSearch::forget_tree() {
   tree_->clear();
   expected_area_lead_ = NAN;
   last_certainty_ = 0;
+  criticality_.clear();
   tree_history_.clear();
   tree_setup_.clear();
   tree_to_move_ = Color::Empty;
@@ -211,6 +237,9 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
   // The scores of the root's simulations are kept while the root stays the
   // same position (analysis, or a genmove after pondering there).
   if (!continues || !path.empty()) root_scores_ = ScoreTally();
+  // The last search's criticality describes this game's board, one or two
+  // moves ago (a fresh tree need not mean a new game: reuse-tree false).
+  if (tree_size_ != game.size()) criticality_.clear();
   if (continues) {
     tree_->reroot(path.data(), static_cast<int>(path.size()));
   } else {
@@ -235,6 +264,7 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
   }
   patterns::FeatureExtractor fx;
   go.set_priors(root_board, root_children.data(), static_cast<int>(root_children.size()), fx);
+  if (go.criticality_weight > 0) go.add_criticality(root_children.data(), static_cast<int>(root_children.size()), nullptr);
   if (root_children.empty()) root_children.push_back({kTreePass, 0.5f});
   tree_->set_root_children(root_children.data(), static_cast<int>(root_children.size()),
                            static_cast<std::uint32_t>(settings_.prior_visits));
@@ -321,10 +351,16 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   double last_report = 0;
   mcts_limits.keep_going = [&](std::int64_t n, double secs) { return keep_going(n, secs, limits, &last_report); };
   std::vector<std::int64_t> owned(root_board.num_points(), 0);
+  CriticalityTally criticality;
   const MctsStats stats = mcts.run(root_board, mcts_limits, [&](GoDomain::Scratch& s) {
     for (std::size_t q = 0; q < s.owned.size(); ++q) owned[q] += s.owned[q];
     root_scores_.merge(s.scores);
+    criticality.merge(s.criticality);
   });
+  if (criticality.playouts() > 0) {
+    criticality_ = criticality.map(root_board.num_points());
+    if (spdlog::should_log(spdlog::level::debug)) log_most_critical(criticality_, root_board.size());
+  }
 
   // The cluster's simulations count (the ownership below is this process's).
   const std::int64_t remote = observer_ ? observer_->search_finished(*tree_, stats.playouts) : 0;
@@ -352,6 +388,8 @@ GoDomain GoDomain::from_settings(const Settings& s, double komi, int size) {
   d.priors = prior_weights(s);
   d.rave = s.rave;
   d.prune_ladders = s.prune_ladders;
+  d.criticality_weight = s.criticality_weight;
+  d.criticality_min_playouts = s.criticality_min_playouts;
   d.learned_exponent = s.learned_prior_exponent;
   d.learned_mix = s.learned_prior_mix;
   return d;
@@ -360,6 +398,7 @@ GoDomain GoDomain::from_settings(const Settings& s, double komi, int size) {
 GoDomain GoSearch::domain(double komi, int size) const {
   GoDomain d = GoDomain::from_settings(settings_, komi, size);
   d.score_center = expected_area_lead_;
+  if (!criticality_.empty()) d.criticality_map = &criticality_;
   d.heavy = heavy_.get();
   d.model = model_.get();
   return d;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tengen/board/game.h"
+#include "tengen/engine/criticality.h"
 #include "tengen/engine/priors.h"
 #include "tengen/engine/score_tally.h"
 #include "tengen/engine/search_observer.h"
@@ -41,6 +42,7 @@ struct GoDomain {
     patterns::FeatureExtractor features;  // for the learned priors
     LadderReader ladder;  // for the moves the tree leaves out
     ScoreTally scores;  // the final scores of this thread's simulations
+    CriticalityTally criticality;  // this thread's playouts, when criticality_weight > 0
   };
   static constexpr int kMaxMoves = kMaxPoints;
   static constexpr int kMaxChildren = kMaxPoints;
@@ -58,6 +60,12 @@ struct GoDomain {
   double score_center = NAN;
   bool rave;
   bool prune_ladders;
+  // Criticality in the priors (engine/criticality.h): 0 off. A thread uses
+  // its own tally once it has criticality_min_playouts playouts, and the
+  // previous search's map (null: none) before that.
+  double criticality_weight;
+  std::int64_t criticality_min_playouts;
+  const std::vector<float>* criticality_map = nullptr;
 
   // The parameters' values for a board of this size (Settings holds the
   // defaults); no playout policy, model or expected lead yet.
@@ -81,6 +89,10 @@ struct GoDomain {
   // H(d) of n candidate moves of b for the side to move: the expert rules,
   // the learned model, or their blend (learned_mix).
   void set_priors(const Board& b, ChildInit* out, int n, patterns::FeatureExtractor& fx) const;
+  // Raises the priors of n candidate moves by criticality_weight times their
+  // points' criticality (none below zero), from the thread's tally (null:
+  // none) or the previous search's map.
+  void add_criticality(ChildInit* out, int n, const CriticalityTally* tally) const;
 
  private:
   GoDomain() = default;
@@ -189,6 +201,7 @@ class GoSearch {
   Color tree_to_move_ = Color::Empty;
   int tree_size_ = 0;
   ScoreTally root_scores_;  // the final scores of the simulations from the kept root
+  std::vector<float> criticality_;  // the last search's, per point (empty: none or off)
   double expected_area_lead_ = NAN;  // the last search's, where the score term is centred
   double last_certainty_ = 0;        // the last search's |2 * win rate - 1|
   SearchObserver* observer_ = nullptr;  // the cluster's, if any

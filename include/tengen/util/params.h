@@ -50,6 +50,10 @@ struct Settings {
   double score_weight = 0.0;
   double score_scale = 20.0;
   double score_decided = 0.6;  // the term grows from this |2 * win rate - 1| to full weight at 1
+  // Criticality (engine/criticality.h): added to the prior of a move, times
+  // the covariance of owning its point and winning; 0: off.
+  double criticality_weight = 0.0;
+  int criticality_min_playouts = 500;  // a thread's own playouts before it trusts its own tally
   // Expert-rule prior H(d) (engine/priors.h): a base and additive terms.
   double prior_base = 0.4;
   double prior_capture = 0.3;

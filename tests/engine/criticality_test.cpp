@@ -1,0 +1,182 @@
+// Criticality: the covariance of owning a point and winning, from playouts'
+// final boards, and its use in the search's priors.
+
+#include "tengen/engine/criticality.h"
+
+#include <gtest/gtest.h>
+
+#include "support/diagram.h"
+#include "support/quick_settings.h"
+#include "tengen/engine/go_search.h"
+
+namespace tengen {
+namespace {
+
+// Finished 3x3 boards: Black owns A1 (a stone) on one, White on the other;
+// B3 is Black's on both.
+const Board& black_corner() {
+  static const Board b = test::board_from_rows({"XX.", "X.O", "XOO"}, Color::Black);
+  return b;
+}
+const Board& white_corner() {
+  static const Board b = test::board_from_rows({"XX.", "XOO", "OO."}, Color::Black);
+  return b;
+}
+constexpr int kBlackWins = 2, kDraw = 1, kWhiteWins = 0;
+
+Point a1() { return black_corner().point(0, 2); }
+Point b3() { return black_corner().point(1, 0); }
+
+TEST(Criticality, IsZeroWithoutPlayouts) {
+  const CriticalityTally t;
+  EXPECT_EQ(t.playouts(), 0);
+  EXPECT_EQ(t.at(a1()), 0.0f);
+}
+
+TEST(Criticality, APointWhoseOwnerAlwaysWinsIsCritical) {
+  CriticalityTally t;
+  for (int i = 0; i < 2; ++i) {
+    t.add(black_corner(), kBlackWins);
+    t.add(white_corner(), kWhiteWins);
+  }
+  ASSERT_EQ(black_corner().playout_owner(a1()), 1);
+  ASSERT_EQ(white_corner().playout_owner(a1()), -1);
+  // The winner owns it always (1), against 1/2 * 1/2 + 1/2 * 1/2 by chance.
+  EXPECT_FLOAT_EQ(t.at(a1()), 0.5f);
+  // B3 is Black's whoever wins: no covariance.
+  EXPECT_FLOAT_EQ(t.at(b3()), 0.0f);
+}
+
+TEST(Criticality, OwnershipThatDoesNotGoWithWinningIsNot) {
+  CriticalityTally t;
+  t.add(black_corner(), kBlackWins);
+  t.add(black_corner(), kWhiteWins);
+  t.add(white_corner(), kBlackWins);
+  t.add(white_corner(), kWhiteWins);
+  EXPECT_FLOAT_EQ(t.at(a1()), 0.0f);
+}
+
+TEST(Criticality, APointTheLoserOwnsIsNegative) {
+  CriticalityTally t;
+  t.add(black_corner(), kWhiteWins);
+  t.add(white_corner(), kBlackWins);
+  EXPECT_FLOAT_EQ(t.at(a1()), -0.5f);
+}
+
+TEST(Criticality, DrawsCountAsPlayoutsThatNobodyWon) {
+  CriticalityTally t;
+  t.add(black_corner(), kBlackWins);
+  t.add(white_corner(), kDraw);
+  // The winner owned A1 in 1 of 2 playouts; Black owned it in 1 of 2 and
+  // won 1 of 2, White owned it in 1 of 2 and won none.
+  EXPECT_FLOAT_EQ(t.at(a1()), 0.5f - 0.25f);
+}
+
+TEST(Criticality, MergingIsAddingThePlayouts) {
+  CriticalityTally a, b, all;
+  a.add(black_corner(), kBlackWins);
+  all.add(black_corner(), kBlackWins);
+  b.add(white_corner(), kWhiteWins);
+  all.add(white_corner(), kWhiteWins);
+  b.add(black_corner(), kWhiteWins);
+  all.add(black_corner(), kWhiteWins);
+  a.merge(b);
+  EXPECT_EQ(a.playouts(), 3);
+  const std::vector<float> merged = a.map(black_corner().num_points());
+  const std::vector<float> whole = all.map(black_corner().num_points());
+  EXPECT_EQ(merged, whole);
+  EXPECT_NE(whole[a1()], 0.0f);
+}
+
+GoDomain domain_with_weight(double weight) {
+  Settings s;
+  s.criticality_weight = weight;
+  s.criticality_min_playouts = 3;
+  return GoDomain::from_settings(s, 7, 3);
+}
+
+TEST(Criticality, RaisesThePriorsOfCriticalPointsOnly) {
+  CriticalityTally t;
+  t.add(black_corner(), kBlackWins);
+  t.add(white_corner(), kWhiteWins);
+  t.add(white_corner(), kWhiteWins);
+  ASSERT_GT(t.at(a1()), 0.0f);
+  const GoDomain d = domain_with_weight(0.5);
+  ChildInit kids[] = {{to_tree_move(a1()), 0.4f}, {to_tree_move(b3()), 0.4f}, {kTreePass, 0.4f}};
+  d.add_criticality(kids, 3, &t);
+  EXPECT_FLOAT_EQ(kids[0].prior, 0.4f + 0.5f * t.at(a1()));
+  EXPECT_FLOAT_EQ(kids[1].prior, 0.4f);  // no covariance
+  EXPECT_FLOAT_EQ(kids[2].prior, 0.4f);  // a pass has no point
+}
+
+TEST(Criticality, AThreadUsesThePreviousMapUntilItHasEnoughPlayouts) {
+  CriticalityTally few;
+  few.add(black_corner(), kBlackWins);
+  few.add(white_corner(), kWhiteWins);  // 2 playouts, under the minimum of 3
+  std::vector<float> previous(black_corner().num_points(), 0.0f);
+  previous[b3()] = 0.2f;
+  GoDomain d = domain_with_weight(1.0);
+  d.criticality_map = &previous;
+  ChildInit kids[] = {{to_tree_move(a1()), 0.4f}, {to_tree_move(b3()), 0.4f}};
+  d.add_criticality(kids, 2, &few);
+  EXPECT_FLOAT_EQ(kids[0].prior, 0.4f);
+  EXPECT_FLOAT_EQ(kids[1].prior, 0.6f);
+
+  few.add(white_corner(), kWhiteWins);  // now 3: its own tally
+  ChildInit again[] = {{to_tree_move(a1()), 0.4f}, {to_tree_move(b3()), 0.4f}};
+  d.add_criticality(again, 2, &few);
+  EXPECT_FLOAT_EQ(again[0].prior, 0.4f + few.at(a1()));
+  EXPECT_FLOAT_EQ(again[1].prior, 0.4f);
+}
+
+TEST(Criticality, NoPriorPassesTheLearnedPriorsCeiling) {
+  CriticalityTally t;
+  t.add(black_corner(), kBlackWins);
+  t.add(white_corner(), kWhiteWins);
+  t.add(white_corner(), kWhiteWins);
+  const GoDomain d = domain_with_weight(10);
+  ChildInit kids[] = {{to_tree_move(a1()), 0.9f}};
+  d.add_criticality(kids, 1, &t);
+  EXPECT_FLOAT_EQ(kids[0].prior, 0.98f);
+}
+
+// End to end: a search with criticality leaves a map behind, and the next
+// search's root priors carry it; without it they are the pattern priors.
+TEST(Criticality, TheNextSearchStartsFromTheLastOnesMap) {
+  const auto settings = [](double weight) {
+    Settings s = test_support::quick_settings({.playouts = 2000, .score_playouts = {}, .seed = 7,
+                                               .board_size = {}, .threads = 1, .early_stop = false});
+    s.criticality_weight = weight;
+    return s;
+  };
+  // Two strings in a race at two liberties each: whoever wins it wins.
+  const Board b = test::board_from_rows({".........", ".........", "..XXXX...", ".XOOOOX..", ".XO..OX..",
+                                         ".XOOOOX..", "..XXXX...", ".........", "........."},
+                                        Color::White);
+  Game game(9, 7);
+  std::vector<Point> black, white;
+  for (int q = 0; q < b.num_points(); ++q) {
+    if (b.at(static_cast<Point>(q)) == Color::Black) black.push_back(static_cast<Point>(q));
+    if (b.at(static_cast<Point>(q)) == Color::White) white.push_back(static_cast<Point>(q));
+  }
+  ASSERT_TRUE(game.add_setup_stones(black, Color::Black));
+  ASSERT_TRUE(game.add_setup_stones(white, Color::White));
+  GoSearch plain(settings(0)), critical(settings(2));
+  for (GoSearch* s : {&plain, &critical}) s->run(game, Color::White, 7, {2000, 0, 0});
+  // A new position (another side to move) keeps no tree: the root's priors
+  // are set afresh, the critical search's from its map.
+  const SearchResult p = plain.run(game, Color::Black, 7, {1, 0, 0});
+  const SearchResult c = critical.run(game, Color::Black, 7, {1, 0, 0});
+  int raised = 0;
+  for (const RootChild& pc : p.children) {
+    for (const RootChild& cc : c.children) {
+      if (cc.move != pc.move) continue;
+      EXPECT_GE(cc.prior, pc.prior - 1e-6) << vertex_string(cc.move, 9);
+      raised += cc.prior > pc.prior + 1e-6;
+    }
+  }
+  EXPECT_GT(raised, 0);
+}
+
+}  // namespace
+}  // namespace tengen
