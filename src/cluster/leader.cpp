@@ -246,7 +246,7 @@ void Leader::search_started(const SearchSpec& spec, Tree& tree) {
   own_root_visits_ = remote_root_visits_ = relays_ = 0;
   scale_ = 1.0;
   for (Peer& p : peers_) p.stash.clear();
-  post(Search{search_id_, spec.to_move, spec.komi, spec.draw_side, spec.favoured, game_hash(spec.game)});
+  post(Search{search_id_, spec.to_move, spec.komi, spec.draw_side, spec.favoured, game_hash(spec.game), spec.dead});
 }
 
 std::int64_t Leader::search_finished(Tree&, std::int64_t local_playouts) {

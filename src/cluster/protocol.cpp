@@ -40,6 +40,8 @@ struct Put {
     w.u(m.favoured.size());
     for (Point p : m.favoured) w.u(p);
     w.u(m.hash);
+    w.u(m.dead.size());
+    for (Point p : m.dead) w.u(p);
   }
   void operator()(const Stop& m) const { w.u(m.id); }
   void operator()(const Remote& m) const {
@@ -109,6 +111,12 @@ struct Get {
     }
     for (std::uint64_t i = 0; i < n; ++i) m.favoured.push_back(static_cast<Point>(r.u()));
     m.hash = r.u();
+    const std::uint64_t dead = r.u();
+    if (dead > kMaxPoints) {
+      ok = false;
+      return;
+    }
+    for (std::uint64_t i = 0; i < dead; ++i) m.dead.push_back(static_cast<Point>(r.u()));
   }
   void operator()(Stop& m) const { m.id = r.u(); }
   void operator()(Remote& m) const {

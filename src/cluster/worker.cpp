@@ -199,6 +199,7 @@ void Worker::search(const Search& s) {
   limits.early_stop = false;
   limits.draw_side = s.draw_side;
   limits.favoured = s.favoured;
+  limits.dead = s.dead;
   engine_.search_position(s.to_move, s.komi, limits, &stop_search_);
 }
 

@@ -87,6 +87,21 @@ std::vector<Point> Engine::favoured_fight_moves(Color c, const std::vector<Fight
   return moves;
 }
 
+std::vector<Point> Engine::dead_fight_stones(const std::vector<Fight>& found) const {
+  std::vector<Point> stones;
+  if (!settings_.solver_dead_in_playouts) return stones;
+  const Board& b = game_.board();
+  std::vector<Point> roots;  // a string may lose more than one fight
+  for (const auto& [stone, status] : proven_fates(found)) {
+    if (status != StoneStatus::Dead || !is_player(b.at(stone))) continue;
+    if (std::find(roots.begin(), roots.end(), b.root(stone)) != roots.end()) continue;
+    roots.push_back(b.root(stone));
+    spdlog::info("solver: the string at {} is dead whoever moves first", vertex_string(stone, game_.size()));
+    b.for_each_stone(stone, [&](Point s) { stones.push_back(s); });
+  }
+  return stones;
+}
+
 int Engine::own_moves(Color c) const {
   int n = 0;
   for (const Move& m : game_.moves()) n += m.color == c;
@@ -187,7 +202,7 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks, bool 
   const double move_seconds = budget.seconds > 0 ? budget.seconds : budget.max_seconds;
   const std::vector<Fight> found = fights(c, settings_.solver_time_share * move_seconds);
   const double solver_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const SearchResult& r = search(c, hooks, solver_seconds, favoured_fight_moves(c, found));
+  const SearchResult& r = search(c, hooks, solver_seconds, favoured_fight_moves(c, found), dead_fight_stones(found));
   komi_.update(settings_, game_, c, r.win_rate);
   if (may_resign && !play_on && should_resign(r, c)) return kResign;
   if (r.best == kPass || nothing_left_to_play(r)) return kPass;
@@ -195,10 +210,11 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks, bool 
 }
 
 const SearchResult& Engine::search(Color c, const SearchHooks& hooks, double seconds_spent,
-                                   std::vector<Point> favoured) {
+                                   std::vector<Point> favoured, std::vector<Point> dead) {
   const double komi = search_komi(c);
   SearchLimits limits = limits_for(c);
   limits.favoured = std::move(favoured);
+  limits.dead = std::move(dead);
   // Time already spent on this move (the solver) is gone, but the search
   // keeps a tenth of its time whatever happened.
   const auto less = [&](double t) { return t > 0 ? std::max(t - seconds_spent, 0.1 * t) : t; };

@@ -106,7 +106,7 @@ int GoDomain::rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, i
   }
   if (scratch.owned.size() != static_cast<std::size_t>(b.num_points())) scratch.owned.assign(b.num_points(), 0);
   for (int q = 0; q < b.num_points(); ++q) scratch.owned[q] += b.playout_owner(static_cast<Point>(q));
-  const int area_lead = r.score;  // the playout scored its final board already
+  const int area_lead = final_area_lead(b, r.score);  // the playout scored its final board already
   scratch.scores.add(root_move, area_lead);
   const int result = result_for_black(area_lead, komi);
   if (criticality_weight > 0) scratch.criticality.add(b, result);
@@ -125,7 +125,16 @@ void GoDomain::learn_replies(LastGoodReply& replies, const TrailEntry* trail, in
   }
 }
 
-int GoDomain::terminal_result(const Board& b) const { return result_for_black(b.playout_score(), komi); }
+int GoDomain::terminal_result(const Board& b) const { return result_for_black(final_area_lead(b, b.playout_score()), komi); }
+
+int GoDomain::final_area_lead(const Board& b, int playout_score) const {
+  if (!dead_stones) return playout_score;
+  int lead = playout_score;
+  for (const DeadStone& d : *dead_stones) {
+    if (b.at(d.point) == d.color) lead += d.color == Color::Black ? -2 : 2;
+  }
+  return lead;
+}
 
 // Centred on the score the search expects rather than on zero, the term
 // tells a win by 30 from a win by 10 when the game is decided (and a loss
@@ -133,7 +142,7 @@ int GoDomain::terminal_result(const Board& b) const { return result_for_black(b.
 // (KataGo's dynamic score utility does the same).
 double GoDomain::score_utility(const Board& b) const {
   const double centre = std::isnan(score_center) ? komi : score_center;
-  return std::tanh((b.playout_score() - centre) / score_scale);
+  return std::tanh((final_area_lead(b, b.playout_score()) - centre) / score_scale);
 }
 
 // A search that maximises only its chance of winning plays any winning
@@ -335,9 +344,14 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   const Color draw_side = limits.draw_side == Color::Empty ? to_move : limits.draw_side;
   prepare_root(game, root_board, to_move, draw_side, limits.favoured);
   const std::size_t reused = tree_->root().n();
-  if (observer_) observer_->search_started({game, to_move, komi, draw_side, limits.favoured}, *tree_);
+  if (observer_) observer_->search_started({game, to_move, komi, draw_side, limits.favoured, limits.dead}, *tree_);
 
   GoDomain domain = this->domain(komi, game.size());
+  std::vector<DeadStone> dead;
+  for (Point p : limits.dead) {
+    if (root_board.on_board(p) && is_player(root_board.at(p))) dead.push_back({p, root_board.at(p)});
+  }
+  if (!dead.empty()) domain.dead_stones = &dead;
   SelectionParams params = selection_params(settings_, game.size());
   params.score_weight *= score_weight_share(settings_.score_decided, last_certainty_);
   Mcts<GoDomain> mcts(domain, *tree_, params);

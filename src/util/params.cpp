@@ -160,6 +160,9 @@ std::vector<ParamDef> make_registry() {
       {"solver-time-share", &S::solver_time_share, 0.01, 1, {},
        "on a move with a time limit, no new fight is read once the solver would pass this share of the move's time "
        "(moves limited by playouts alone read them all)"},
+      {"solver-dead-in-playouts", &S::solver_dead_in_playouts, 0, 1, {},
+       "a playout that ends with a string standing that the solver proved lost whoever moves first counts its "
+       "stones for the opponent"},
       {"superko", &S::superko, 0, 1, {}, "positional superko for the moves Tengen plays (the opponent's repetitions are accepted)"},
       {"capture-dead", &S::capture_dead, 0, 1, {},
        "capture dead opponent stones before passing (for servers that score the board as it stands)"},

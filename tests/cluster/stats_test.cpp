@@ -123,7 +123,7 @@ TEST(ClusterProtocol, EveryMessageSurvivesTheWire) {
       Verdict{true},
       Command{3, "play black D4", "", 0xDEADBEEFCAFEF00DULL},
       Command{4, "loadsgf /tmp/x.sgf 12", "(;SZ[9];B[ee])", 7},
-      Search{12, Color::White, -6.5, Color::Black, {40, 41}, 99},
+      Search{12, Color::White, -6.5, Color::Black, {40, 41}, 99, {50, 51, 52}},
       Stop{12},
       Remote{12, d},
       Stats{12, d, 123456},
@@ -148,10 +148,11 @@ TEST(ClusterProtocol, EveryMessageSurvivesTheWire) {
       EXPECT_FALSE(decode(bytes.substr(0, bytes.size() - 1)).has_value()) << m.index();
     }
   }
-  const Search s = std::get<Search>(*decode(encode(Search{12, Color::White, -6.5, Color::Black, {40, 41}, 99})));
+  const Search s = std::get<Search>(*decode(encode(Search{12, Color::White, -6.5, Color::Black, {40, 41}, 99, {50}})));
   EXPECT_EQ(s.komi, -6.5);
   EXPECT_EQ(s.to_move, Color::White);
   EXPECT_EQ(s.favoured, (std::vector<Point>{40, 41}));
+  EXPECT_EQ(s.dead, (std::vector<Point>{50}));
   EXPECT_FALSE(decode("").has_value());
   EXPECT_FALSE(decode(std::string(1, '\x7f')).has_value());
 }

@@ -27,6 +27,12 @@ const std::vector<std::string> kSeki = {". O O O O O O O .", "O O O O O O O O O"
                                         ". X X X X X X X X", "O O O O O O O O .", "X X X X X X X O O",
                                         "X X X X X X X X X", "X X X X X X X X X", ". X X X X X X X ."};
 
+// kRace with a third black stone on row 7: Black's string has two
+// liberties (D7, E7) to White's three, and loses the race even moving first.
+const std::vector<std::string> kLostRace = {". O O O O O O O .", "O O O O O O O O O", "X X X . . O O O O",
+                                            "X X X X X X X X X", "O O O O O O O O O", ". . . X X X X O O",
+                                            "X X X X X X X X X", "X X X X X X X X X", ". X X X X X X X ."};
+
 Settings quick() {
   return test_support::quick_settings({.playouts = 300, .score_playouts = 200, .seed = 3, .board_size = {}});
 }
@@ -161,6 +167,25 @@ TEST(Fights, TheSolverCanBeSwitchedOff) {
   Engine on(s);
   set_position(on, kRace, Color::Black);
   EXPECT_FALSE(on.fights(Color::Black).empty());
+}
+
+TEST(Fights, StringsLostWhoeverMovesFirstGoToThePlayoutsAsDead) {
+  Settings s = quick();
+  s.solver_dead_in_playouts = true;
+  Engine engine(s);
+  set_position(engine, kLostRace, Color::Black);
+  const std::vector<Fight> found = engine.fights(Color::Black);
+  const std::vector<Point> dead = engine.dead_fight_stones(found);
+  const Board& b = engine.game().board();
+  const Point string = *parse_vertex("A6", 9);
+  ASSERT_EQ(static_cast<int>(dead.size()), b.string_size(string));
+  for (Point p : dead) EXPECT_EQ(b.root(p), b.root(string)) << vertex_string(p, 9);
+
+  // Off (the default), the search is told of none.
+  s.solver_dead_in_playouts = false;
+  Engine off(s);
+  set_position(off, kLostRace, Color::Black);
+  EXPECT_TRUE(off.dead_fight_stones(off.fights(Color::Black)).empty());
 }
 
 }  // namespace

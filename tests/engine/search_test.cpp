@@ -412,5 +412,32 @@ TEST(GoSearch, PrunesNoLadderInsideTheTreeWhileAKoIsOn) {
   EXPECT_FALSE(default_domain().pruned(b, *parse_vertex("G6", 13), Color::Black, ladder));
 }
 
+TEST(GoSearch, ProvenDeadStonesStillStandingCountForTheOpponent) {
+  // A finished board: Black's group on the left, three eyes, keeps its 15
+  // stones in every playout. Called dead, it counts for White.
+  const std::vector<std::string> rows = {"X.XOO....", "XXXO.....", ".XXO.....", "XXXO.....", "XX.O.....",
+                                         "XXXO.....", "...O.....", "OOOO.....", "........."};
+  const Game game = game_from(rows, Color::White, 7);
+  std::vector<Point> group;
+  game.board().for_each_stone(*parse_vertex("A9", 9), [&](Point p) { group.push_back(p); });
+  ASSERT_EQ(group.size(), 15u);
+  GoSearch plain(small_settings(500));
+  GoSearch told(small_settings(500));
+  SearchLimits limits(500, 0, 0);
+  const SearchResult before = plain.run(game, Color::White, 7, limits);
+  limits.dead = group;
+  const SearchResult after = told.run(game, Color::White, 7, limits);
+  // Every simulation ends with the group standing: 2 points a stone.
+  EXPECT_NEAR(after.score, before.score - 2 * 15, 3.0);
+  EXPECT_GT(after.win_rate, before.win_rate);
+
+  GoDomain d = default_domain();
+  const std::vector<DeadStone> dead = {{group.front(), Color::Black}};
+  const Board& b = game.board();
+  EXPECT_EQ(d.final_area_lead(b, 10), 10);
+  d.dead_stones = &dead;
+  EXPECT_EQ(d.final_area_lead(b, 10), 8);
+}
+
 }  // namespace
 }  // namespace tengen

@@ -53,6 +53,7 @@ struct Search {
   Color draw_side = Color::Black;
   std::vector<Point> favoured;
   std::uint64_t hash = 0;  // rank 0's game
+  std::vector<Point> dead;
 };
 struct Stop {
   std::uint64_t id = 0;

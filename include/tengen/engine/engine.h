@@ -56,9 +56,10 @@ class Engine {
   Color own_color() const { return own_color_; }
   // The search genmove runs (same limits), without deciding anything.
   // seconds_spent: time this move already took, deducted from its budget;
-  // favoured: root moves the solver proved worth a look (see SearchLimits).
+  // favoured: root moves the solver proved worth a look; dead: stones it
+  // proved dead (see SearchLimits).
   const SearchResult& search(Color c, const SearchHooks& hooks = {}, double seconds_spent = 0,
-                             std::vector<Point> favoured = {});
+                             std::vector<Point> favoured = {}, std::vector<Point> dead = {});
   // Searches the position for c to move for `seconds` (or until stopped),
   // keeping the tree: analysis output and pondering call this repeatedly.
   // draw_side: whom a draw is worth draw-value to (Empty: c).
@@ -96,6 +97,9 @@ class Engine {
   // The fights the solver reads before c's search (none while
   // solver-playouts or solver-fights is 0).
   std::vector<Fight> fights(Color c, double max_seconds = 0) const;
+  // Every stone of the strings the fights prove dead, when the playouts are
+  // to count them so (solver-dead-in-playouts); none otherwise.
+  std::vector<Point> dead_fight_stones(const std::vector<Fight>& found) const;
 
   // What c's genmove searches for: the settings' caps and the clock's budget.
   SearchLimits limits_for(Color c) const;

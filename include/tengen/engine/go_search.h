@@ -32,6 +32,12 @@ constexpr TreeMove kTreePass = 0;
 constexpr TreeMove to_tree_move(Point p) { return p == kPass ? kTreePass : p; }
 constexpr Point to_point(TreeMove m) { return m == kTreePass ? kPass : m; }
 
+// A stone of the root position proven dead, and its colour there.
+struct DeadStone {
+  Point point;
+  Color color;
+};
+
 struct GoDomain {
   using State = Board;
   struct Scratch {
@@ -66,6 +72,7 @@ struct GoDomain {
   double criticality_weight;
   std::int64_t criticality_min_playouts;
   const std::vector<float>* criticality_map = nullptr;
+  const std::vector<DeadStone>* dead_stones = nullptr;  // see SearchLimits::dead (null: none)
 
   // The parameters' values for a board of this size (Settings holds the
   // defaults); no playout policy, model or expected lead yet.
@@ -84,6 +91,10 @@ struct GoDomain {
   // Teaches the thread's last good replies the simulation in trail[0, length).
   static void learn_replies(LastGoodReply& replies, const TrailEntry* trail, int length, int result_for_black);
   int terminal_result(const Board& b) const;
+  // Black's area minus White's on a finished board whose playout scored
+  // playout_score, with every proven-dead stone still standing counted for
+  // its opponent.
+  int final_area_lead(const Board& b, int playout_score) const;
   double score_utility(const Board& b) const;
   bool amaf(TreeMove m) const { return rave && m != kTreePass; }
   // H(d) of n candidate moves of b for the side to move: the expert rules,
@@ -116,6 +127,10 @@ struct SearchLimits {
   // Root moves an exact reading (the solver) found worth playing: the search
   // starts them at the highest prior, with prior-visits wins, and decides.
   std::vector<Point> favoured;
+  // Stones of strings an exact reading proved lost whoever moves first: a
+  // simulation that ends with one of them still standing counts it for
+  // the opponent (the playouts misjudged the fight).
+  std::vector<Point> dead;
   // Called from the calling thread every report_interval seconds while the
   // search runs (ownership left empty), and once at the end (with the
   // ownership), for live analysis output.

@@ -23,6 +23,7 @@ struct SearchSpec {
   double komi;  // the komi the search plays for (dynamic komi included)
   Color draw_side;
   const std::vector<Point>& favoured;
+  const std::vector<Point>& dead;
 };
 
 class SearchObserver {
