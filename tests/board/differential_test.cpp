@@ -24,9 +24,13 @@ int b_points(int size) { return size * size; }
 class BoardDifferential : public ::testing::TestWithParam<DifferentialCase> {};
 
 // Everything compared after each move: stones, prisoners,
-// legality of every point for both colours, hash, score, liberties, and the
-// board's own invariants.
+// legality of every point for both colours, hash, score, liberties, the
+// board's own invariants, and (every 16th step) the liberties and captures
+// a move would make and the self-atari test.
 void expect_same(const Game& game, const test::ReferenceBoard& ref, bool superko, int step) {
+  // The tactical queries of every empty point (the playouts' self-atari
+  // test among them) cost a flood fill each in the reference: every 16th step.
+  const bool tactics = step % 16 == 0;
   const Board& b = game.board();
   std::string why;
   ASSERT_TRUE(b.check_invariants(&why)) << why << " at step " << step << "\n" << b.to_string();
@@ -46,6 +50,15 @@ void expect_same(const Game& game, const test::ReferenceBoard& ref, bool superko
       }
       if (is_player(b.at(p))) {
         ASSERT_EQ(b.liberties(p), ref.liberties(x, y)) << "step " << step;
+      } else if (tactics) {
+        for (Color c : {Color::Black, Color::White}) {
+          int captured = 0;
+          const int libs = ref.liberties_after(x, y, c, &captured);
+          const std::string where = "step " + std::to_string(step) + " " + std::string(color_name(c)) + " at " + vertex_string(p, n);
+          ASSERT_EQ(b.liberties_after(p, c), libs) << where << "\n" << b.to_string();
+          ASSERT_EQ(b.capture_size_if_played(p, c), captured) << where;
+          ASSERT_EQ(b.is_self_atari(p, c), b.is_legal(p, c) && libs == 1) << where << "\n" << b.to_string();
+        }
       }
     }
   }

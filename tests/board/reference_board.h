@@ -168,6 +168,32 @@ class ReferenceBoard {
   bool try_move(int x, int y, Color c, Grid* after, int* captured) const {
     const int i = y * size_ + x;
     if (grid_[i] != Color::Empty) return false;
+    Grid g = placed(i, c, captured);
+    std::vector<bool> seen(g.size(), false);
+    std::vector<int> stones;
+    bool reach[3] = {false, false, false};
+    if (count_liberties(g, i, &stones, &seen, reach) == 0) return false;
+    *after = std::move(g);
+    return true;
+  }
+
+ public:
+  // Liberties of the string c would have at the empty point (x, y) after
+  // playing there, captures taken (0 for a suicide; ko not considered),
+  // and the stones it would capture.
+  int liberties_after(int x, int y, Color c, int* captured) const {
+    const int i = y * size_ + x;
+    const Grid g = placed(i, c, captured);
+    std::vector<bool> seen(g.size(), false);
+    std::vector<int> stones;
+    bool reach[3] = {false, false, false};
+    return count_liberties(g, i, &stones, &seen, reach);
+  }
+
+ private:
+  // The grid with c at i and the opponent strings left without liberties
+  // removed (their stones counted in *captured).
+  Grid placed(int i, Color c, int* captured) const {
     Grid g = grid_;
     g[i] = c;
     *captured = 0;
@@ -183,12 +209,7 @@ class ReferenceBoard {
         *captured += static_cast<int>(stones.size());
       }
     }
-    std::vector<bool> seen(g.size(), false);
-    std::vector<int> stones;
-    bool reach[3] = {false, false, false};
-    if (count_liberties(g, i, &stones, &seen, reach) == 0) return false;
-    *after = std::move(g);
-    return true;
+    return g;
   }
 
   struct Saved {
