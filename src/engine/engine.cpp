@@ -68,8 +68,13 @@ SearchLimits Engine::limits_for(Color c) const {
 
 std::vector<Fight> Engine::fights(Color c, double max_seconds) const {
   if (settings_.solver_playouts <= 0 || settings_.solver_fights <= 0) return {};
+  // The last search's ownership, when it was of this board's size (the
+  // position of a move or two ago).
+  const std::vector<float>& owned = last_search_.ownership;
+  const bool doubt = settings_.solver_unsure_first && owned.size() == static_cast<std::size_t>(game_.board().num_points());
   return read_fights(game_.board(), c, static_cast<std::uint64_t>(settings_.solver_playouts), settings_.solver_fights,
-                     settings_.solver_liberties, settings_.seed != 0 ? settings_.seed : 1, max_seconds);
+                     settings_.solver_liberties, settings_.seed != 0 ? settings_.seed : 1, max_seconds,
+                     doubt ? &owned : nullptr);
 }
 
 // A fight whose result turns on who moves first is worth its strings: the

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <optional>
 #include <utility>
 
@@ -28,7 +29,7 @@ std::optional<GoLocalGame> fight_at(const Board& board, Point vertex, Color move
 }  // namespace
 
 std::vector<Fight> read_fights(const Board& board, Color c, std::uint64_t budget, int max_fights, int max_liberties,
-                               std::uint64_t seed, double max_seconds) {
+                               std::uint64_t seed, double max_seconds, const std::vector<float>* ownership) {
   const auto start = std::chrono::steady_clock::now();
   auto out_of_time = [&](int read) {
     if (max_seconds <= 0 || read == 0) return false;
@@ -46,8 +47,14 @@ std::vector<Fight> read_fights(const Board& board, Color c, std::uint64_t budget
     });
     if (touches_opponent) weak.push_back(p);
   }
-  std::stable_sort(weak.begin(), weak.end(),
-                   [&](Point a, Point b) { return board.string_size(a) > board.string_size(b); });
+  // A string the playouts give surely to one side is one they agree on;
+  // reading it proves what they already count.
+  const bool by_doubt = ownership && ownership->size() == static_cast<std::size_t>(board.num_points());
+  const auto weight = [&](Point p) {
+    const double size = board.string_size(p);
+    return by_doubt ? size * (1.0 - std::min(1.0, std::fabs(static_cast<double>((*ownership)[p])))) : size;
+  };
+  std::stable_sort(weak.begin(), weak.end(), [&](Point a, Point b) { return weight(a) > weight(b); });
 
   std::vector<Fight> fights;
   std::vector<std::pair<Point, Point>> seen;

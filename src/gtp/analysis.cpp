@@ -123,6 +123,8 @@ constexpr ParamGroup kParamGroups[] = {
     {"priors", "prior-base", "Prior parameters"},
     {"playouts", "policy", "Playout policy parameters"},
     {"playing", "resign-threshold", "Playing parameters"},
+    {"solver", "solver-playouts", "Solver parameters"},
+    {"game", "superko", "Game and clock parameters"},
 };
 
 bool is_group(std::string_view name) {

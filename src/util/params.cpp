@@ -163,6 +163,9 @@ std::vector<ParamDef> make_registry() {
       {"solver-dead-in-playouts", &S::solver_dead_in_playouts, 0, 1, {},
        "a playout that ends with a string standing that the solver proved lost whoever moves first counts its "
        "stones for the opponent"},
+      {"solver-unsure-first", &S::solver_unsure_first, 0, 1, {},
+       "read first the fights whose strings the last search's playouts gave least surely to either side (size "
+       "times 1 - |ownership|) rather than the largest"},
       {"superko", &S::superko, 0, 1, {}, "positional superko for the moves Tengen plays (the opponent's repetitions are accepted)"},
       {"capture-dead", &S::capture_dead, 0, 1, {},
        "capture dead opponent stones before passing (for servers that score the board as it stands)"},

@@ -188,5 +188,45 @@ TEST(Fights, StringsLostWhoeverMovesFirstGoToThePlayoutsAsDead) {
   EXPECT_TRUE(off.dead_fight_stones(off.fights(Color::Black)).empty());
 }
 
+// The 19x19 middle game has several fights. With the playouts sure of
+// every point but one fight's strings, that fight is read first, whatever
+// its size.
+TEST(Fights, TheFightThePlayoutsDoubtIsReadFirst) {
+  const Board b = bench_position(TENGEN_TEST_DATA "/playout/midgame-19x19.sgf", 0).board();
+  const std::vector<Fight> by_size = read_fights(b, b.to_move(), 200, 8, 4, 1);
+  ASSERT_GE(by_size.size(), 2u);
+  const Fight& later = by_size.back();
+  std::vector<float> ownership(b.num_points(), 1.0f);
+  for (Point s : {later.ours, later.theirs}) b.for_each_stone(s, [&](Point p) { ownership[p] = 0.0f; });
+  const std::vector<Fight> by_doubt = read_fights(b, b.to_move(), 200, 1, 4, 1, 0, &ownership);
+  ASSERT_EQ(by_doubt.size(), 1u);
+  EXPECT_EQ(b.root(by_doubt[0].ours), b.root(later.ours));
+  EXPECT_EQ(b.root(by_doubt[0].theirs), b.root(later.theirs));
+  // Without it, the largest comes first.
+  EXPECT_EQ(b.root(read_fights(b, b.to_move(), 200, 1, 4, 1)[0].ours), b.root(by_size.front().ours));
+}
+
+// The engine orders them by the ownership of its last search, when asked.
+TEST(Fights, TheEngineReadsByTheLastSearchsDoubtWhenAsked) {
+  Settings s = quick();
+  s.solver_playouts = 200;
+  s.solver_fights = 2;
+  s.solver_unsure_first = true;
+  Engine engine(s);
+  engine.load_sgf(sgf::parse(test_support::slurp(TENGEN_TEST_DATA "/playout/midgame-19x19.sgf")), 0);
+  const Color c = engine.game().to_move();
+  engine.search(c);
+  const std::vector<float>& ownership = engine.last_search().ownership;
+  ASSERT_EQ(ownership.size(), static_cast<std::size_t>(engine.game().board().num_points()));
+  const Board& b = engine.game().board();
+  const std::vector<Fight> expected = read_fights(b, c, 200, 2, s.solver_liberties, s.seed, 0, &ownership);
+  const std::vector<Fight> got = engine.fights(c);
+  ASSERT_EQ(got.size(), expected.size());
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    EXPECT_EQ(got[i].ours, expected[i].ours);
+    EXPECT_EQ(got[i].theirs, expected[i].theirs);
+  }
+}
+
 }  // namespace
 }  // namespace tengen

@@ -36,9 +36,12 @@ struct Fight {
 // `max_fights` distinct fights are solved, each side to move with
 // `budget` playouts. With max_seconds > 0, a fight is begun only while the
 // time spent so far plus the mean time of a fight read so far stays within
-// max_seconds (the first is always read).
+// max_seconds (the first is always read). With `ownership` (per point,
+// Black's share minus White's, as a search reports it), the candidates the
+// playouts are least sure of come first: size times 1 - |ownership|.
 std::vector<Fight> read_fights(const Board& board, Color c, std::uint64_t budget, int max_fights,
-                               int max_liberties, std::uint64_t seed, double max_seconds = 0);
+                               int max_liberties, std::uint64_t seed, double max_seconds = 0,
+                               const std::vector<float>* ownership = nullptr);
 
 // The fates the settled fights prove, as (stone, status) pairs for judge():
 // the loser of each decided fight is dead.

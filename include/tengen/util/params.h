@@ -120,6 +120,7 @@ struct Settings {
   int solver_liberties = 4;
   double solver_time_share = 0.2;  // of a timed move's budget
   bool solver_dead_in_playouts = false;  // playouts count the solver's dead strings for their captor
+  bool solver_unsure_first = false;  // read first the fights the last search's playouts were least sure of
   bool capture_dead = false;       // never pass while dead opponent stones remain (CGOS)
   // Dynamic komi: handicap stones count for White early on, fading out;
   // then a ratchet keeps a far-ahead side honest (even games: see
