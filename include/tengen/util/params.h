@@ -50,10 +50,6 @@ struct Settings {
   double score_weight = 0.0;
   double score_scale = 20.0;
   double score_decided = 0.6;  // the term grows from this |2 * win rate - 1| to full weight at 1
-  // Criticality (engine/criticality.h): added to the prior of a move, times
-  // the covariance of owning its point and winning; 0: off.
-  double criticality_weight = 0.0;
-  int criticality_min_playouts = 500;  // a thread's own playouts before it trusts its own tally
   // Expert-rule prior H(d) (engine/priors.h): a base and additive terms.
   double prior_base = 0.4;
   double prior_capture = 0.3;
@@ -72,6 +68,10 @@ struct Settings {
   std::string prior_model_file;     // empty: patterns/mm-v1.txt (install, build or source tree)
   double learned_prior_exponent = 0.5;
   double learned_prior_mix = 1.0;   // weight of the learned H against the expert one (1: learned only)
+  // Criticality (engine/criticality.h): added to the prior of a move, times
+  // the covariance of owning its point and winning; 0: off.
+  double criticality_weight = 0.0;
+  int criticality_min_playouts = 500;  // a thread's own playouts before it trusts its own tally
   bool prune_ladders = true;        // the tree never runs a string out of atari into a ladder it loses
   bool reuse_tree = true;
   bool ponder = false;             // think while waiting for the next command
