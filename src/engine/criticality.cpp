@@ -12,15 +12,15 @@ void CriticalityTally::fit(int num_points) {
   winner_owned_.resize(n, 0);
 }
 
-void CriticalityTally::add(const Board& b, int result_for_black) {
-  fit(b.num_points());
+void CriticalityTally::add(std::span<const std::int8_t> owners, int result_for_black) {
+  fit(static_cast<int>(owners.size()));
   ++playouts_;
   black_wins_ += result_for_black == 2;
   white_wins_ += result_for_black == 0;
   // +1 when Black won, -1 when White did, 0 for a draw (nobody owns a draw).
   const int winner = result_for_black == 2 ? 1 : result_for_black == 0 ? -1 : 0;
-  for (int q = 0; q < b.num_points(); ++q) {
-    const int owner = b.playout_owner(static_cast<Point>(q));
+  for (std::size_t q = 0; q < owners.size(); ++q) {
+    const int owner = owners[q];
     black_owned_[q] += owner == 1;
     white_owned_[q] += owner == -1;
     winner_owned_[q] += owner != 0 && owner == winner;

@@ -96,11 +96,8 @@ std::vector<Point> Engine::dead_fight_stones(const std::vector<Fight>& found) co
   std::vector<Point> stones;
   if (!settings_.solver_dead_in_playouts) return stones;
   const Board& b = game_.board();
-  std::vector<Point> roots;  // a string may lose more than one fight
   for (const auto& [stone, status] : proven_fates(found)) {
     if (status != StoneStatus::Dead || !is_player(b.at(stone))) continue;
-    if (std::find(roots.begin(), roots.end(), b.root(stone)) != roots.end()) continue;
-    roots.push_back(b.root(stone));
     spdlog::info("solver: the string at {} is dead whoever moves first", vertex_string(stone, game_.size()));
     b.for_each_stone(stone, [&](Point s) { stones.push_back(s); });
   }

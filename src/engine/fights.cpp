@@ -90,11 +90,17 @@ std::vector<std::pair<Point, StoneStatus>> proven_fates(const std::vector<Fight>
   // there; either can still die to the rest of the board. Taken as "alive"
   // and "seki", those kept dead groups alive in games against GNU Go
   // (docs/strength.md, Final scores), so they are left to the playouts.
+  // A string can lose more than one fight (against different targets); it
+  // is listed once, by its root.
   std::vector<std::pair<Point, StoneStatus>> fates;
+  const auto dead = [&](Point root) {
+    const std::pair<Point, StoneStatus> fate{root, StoneStatus::Dead};
+    if (std::find(fates.begin(), fates.end(), fate) == fates.end()) fates.push_back(fate);
+  };
   for (const Fight& f : fights) {
     if (!f.settled()) continue;
-    if (f.we_first == LocalOutcome::kWon) fates.emplace_back(f.theirs, StoneStatus::Dead);
-    if (f.we_first == LocalOutcome::kLost) fates.emplace_back(f.ours, StoneStatus::Dead);
+    if (f.we_first == LocalOutcome::kWon) dead(f.theirs);
+    if (f.we_first == LocalOutcome::kLost) dead(f.ours);
   }
   return fates;
 }

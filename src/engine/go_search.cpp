@@ -105,11 +105,15 @@ int GoDomain::rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, i
     player ^= 1;
   }
   if (scratch.owned.size() != static_cast<std::size_t>(b.num_points())) scratch.owned.assign(b.num_points(), 0);
-  for (int q = 0; q < b.num_points(); ++q) scratch.owned[q] += b.playout_owner(static_cast<Point>(q));
+  for (int q = 0; q < b.num_points(); ++q) {
+    const int owner = b.playout_owner(static_cast<Point>(q));
+    scratch.owned[q] += owner;
+    scratch.owners[q] = static_cast<std::int8_t>(owner);
+  }
   const int area_lead = final_area_lead(b, r.score);  // the playout scored its final board already
   scratch.scores.add(root_move, area_lead);
   const int result = result_for_black(area_lead, komi);
-  if (criticality_weight > 0) scratch.criticality.add(b, result);
+  if (criticality_weight > 0) scratch.criticality.add({scratch.owners, static_cast<std::size_t>(b.num_points())}, result);
   if (scratch.replies) learn_replies(*scratch.replies, trail, *length, result);
   return result;
 }

@@ -24,6 +24,13 @@ const Board& white_corner() {
 }
 constexpr int kBlackWins = 2, kDraw = 1, kWhiteWins = 0;
 
+// Who owns each point of a finished board, as the rollout hands it over.
+std::vector<std::int8_t> owners(const Board& b) {
+  std::vector<std::int8_t> out(b.num_points());
+  for (int q = 0; q < b.num_points(); ++q) out[q] = static_cast<std::int8_t>(b.playout_owner(static_cast<Point>(q)));
+  return out;
+}
+
 Point a1() { return black_corner().point(0, 2); }
 Point b3() { return black_corner().point(1, 0); }
 
@@ -36,8 +43,8 @@ TEST(Criticality, IsZeroWithoutPlayouts) {
 TEST(Criticality, APointWhoseOwnerAlwaysWinsIsCritical) {
   CriticalityTally t;
   for (int i = 0; i < 2; ++i) {
-    t.add(black_corner(), kBlackWins);
-    t.add(white_corner(), kWhiteWins);
+    t.add(owners(black_corner()), kBlackWins);
+    t.add(owners(white_corner()), kWhiteWins);
   }
   ASSERT_EQ(black_corner().playout_owner(a1()), 1);
   ASSERT_EQ(white_corner().playout_owner(a1()), -1);
@@ -49,24 +56,24 @@ TEST(Criticality, APointWhoseOwnerAlwaysWinsIsCritical) {
 
 TEST(Criticality, OwnershipThatDoesNotGoWithWinningIsNot) {
   CriticalityTally t;
-  t.add(black_corner(), kBlackWins);
-  t.add(black_corner(), kWhiteWins);
-  t.add(white_corner(), kBlackWins);
-  t.add(white_corner(), kWhiteWins);
+  t.add(owners(black_corner()), kBlackWins);
+  t.add(owners(black_corner()), kWhiteWins);
+  t.add(owners(white_corner()), kBlackWins);
+  t.add(owners(white_corner()), kWhiteWins);
   EXPECT_FLOAT_EQ(t.at(a1()), 0.0f);
 }
 
 TEST(Criticality, APointTheLoserOwnsIsNegative) {
   CriticalityTally t;
-  t.add(black_corner(), kWhiteWins);
-  t.add(white_corner(), kBlackWins);
+  t.add(owners(black_corner()), kWhiteWins);
+  t.add(owners(white_corner()), kBlackWins);
   EXPECT_FLOAT_EQ(t.at(a1()), -0.5f);
 }
 
 TEST(Criticality, DrawsCountAsPlayoutsThatNobodyWon) {
   CriticalityTally t;
-  t.add(black_corner(), kBlackWins);
-  t.add(white_corner(), kDraw);
+  t.add(owners(black_corner()), kBlackWins);
+  t.add(owners(white_corner()), kDraw);
   // The winner owned A1 in 1 of 2 playouts; Black owned it in 1 of 2 and
   // won 1 of 2, White owned it in 1 of 2 and won none.
   EXPECT_FLOAT_EQ(t.at(a1()), 0.5f - 0.25f);
@@ -74,12 +81,12 @@ TEST(Criticality, DrawsCountAsPlayoutsThatNobodyWon) {
 
 TEST(Criticality, MergingIsAddingThePlayouts) {
   CriticalityTally a, b, all;
-  a.add(black_corner(), kBlackWins);
-  all.add(black_corner(), kBlackWins);
-  b.add(white_corner(), kWhiteWins);
-  all.add(white_corner(), kWhiteWins);
-  b.add(black_corner(), kWhiteWins);
-  all.add(black_corner(), kWhiteWins);
+  a.add(owners(black_corner()), kBlackWins);
+  all.add(owners(black_corner()), kBlackWins);
+  b.add(owners(white_corner()), kWhiteWins);
+  all.add(owners(white_corner()), kWhiteWins);
+  b.add(owners(black_corner()), kWhiteWins);
+  all.add(owners(black_corner()), kWhiteWins);
   a.merge(b);
   EXPECT_EQ(a.playouts(), 3);
   const std::vector<float> merged = a.map(black_corner().num_points());
@@ -97,9 +104,9 @@ GoDomain domain_with_weight(double weight) {
 
 TEST(Criticality, RaisesThePriorsOfCriticalPointsOnly) {
   CriticalityTally t;
-  t.add(black_corner(), kBlackWins);
-  t.add(white_corner(), kWhiteWins);
-  t.add(white_corner(), kWhiteWins);
+  t.add(owners(black_corner()), kBlackWins);
+  t.add(owners(white_corner()), kWhiteWins);
+  t.add(owners(white_corner()), kWhiteWins);
   ASSERT_GT(t.at(a1()), 0.0f);
   const GoDomain d = domain_with_weight(0.5);
   ChildInit kids[] = {{to_tree_move(a1()), 0.4f}, {to_tree_move(b3()), 0.4f}, {kTreePass, 0.4f}};
@@ -111,8 +118,8 @@ TEST(Criticality, RaisesThePriorsOfCriticalPointsOnly) {
 
 TEST(Criticality, AThreadUsesThePreviousMapUntilItHasEnoughPlayouts) {
   CriticalityTally few;
-  few.add(black_corner(), kBlackWins);
-  few.add(white_corner(), kWhiteWins);  // 2 playouts, under the minimum of 3
+  few.add(owners(black_corner()), kBlackWins);
+  few.add(owners(white_corner()), kWhiteWins);  // 2 playouts, under the minimum of 3
   std::vector<float> previous(black_corner().num_points(), 0.0f);
   previous[b3()] = 0.2f;
   GoDomain d = domain_with_weight(1.0);
@@ -122,7 +129,7 @@ TEST(Criticality, AThreadUsesThePreviousMapUntilItHasEnoughPlayouts) {
   EXPECT_FLOAT_EQ(kids[0].prior, 0.4f);
   EXPECT_FLOAT_EQ(kids[1].prior, 0.6f);
 
-  few.add(white_corner(), kWhiteWins);  // now 3: its own tally
+  few.add(owners(white_corner()), kWhiteWins);  // now 3: its own tally
   ChildInit again[] = {{to_tree_move(a1()), 0.4f}, {to_tree_move(b3()), 0.4f}};
   d.add_criticality(again, 2, &few);
   EXPECT_FLOAT_EQ(again[0].prior, 0.4f + few.at(a1()));
@@ -131,9 +138,9 @@ TEST(Criticality, AThreadUsesThePreviousMapUntilItHasEnoughPlayouts) {
 
 TEST(Criticality, NoPriorPassesTheLearnedPriorsCeiling) {
   CriticalityTally t;
-  t.add(black_corner(), kBlackWins);
-  t.add(white_corner(), kWhiteWins);
-  t.add(white_corner(), kWhiteWins);
+  t.add(owners(black_corner()), kBlackWins);
+  t.add(owners(white_corner()), kWhiteWins);
+  t.add(owners(white_corner()), kWhiteWins);
   const GoDomain d = domain_with_weight(10);
   ChildInit kids[] = {{to_tree_move(a1()), 0.9f}};
   d.add_criticality(kids, 1, &t);
@@ -150,17 +157,9 @@ TEST(Criticality, TheNextSearchStartsFromTheLastOnesMap) {
     return s;
   };
   // Two strings in a race at two liberties each: whoever wins it wins.
-  const Board b = test::board_from_rows({".........", ".........", "..XXXX...", ".XOOOOX..", ".XO..OX..",
-                                         ".XOOOOX..", "..XXXX...", ".........", "........."},
-                                        Color::White);
-  Game game(9, 7);
-  std::vector<Point> black, white;
-  for (int q = 0; q < b.num_points(); ++q) {
-    if (b.at(static_cast<Point>(q)) == Color::Black) black.push_back(static_cast<Point>(q));
-    if (b.at(static_cast<Point>(q)) == Color::White) white.push_back(static_cast<Point>(q));
-  }
-  ASSERT_TRUE(game.add_setup_stones(black, Color::Black));
-  ASSERT_TRUE(game.add_setup_stones(white, Color::White));
+  const Game game = test::game_from_rows({".........", ".........", "..XXXX...", ".XOOOOX..", ".XO..OX..",
+                                          ".XOOOOX..", "..XXXX...", ".........", "........."},
+                                         Color::White, 7);
   GoSearch plain(settings(0)), critical(settings(2));
   for (GoSearch* s : {&plain, &critical}) s->run(game, Color::White, 7, {2000, 0, 0});
   // A new position (another side to move) keeps no tree: the root's priors

@@ -29,21 +29,6 @@ GoDomain default_domain() {
   return GoDomain::from_settings(s, s.komi, s.board_size);
 }
 
-Game game_from(const std::vector<std::string>& rows, Color to_move, double komi) {
-  const Board b = test::board_from_rows(rows, to_move);
-  Game g(b.size(), komi);
-  std::vector<Point> black, white;
-  for (int q = 0; q < b.num_points(); ++q) {
-    const Point p = static_cast<Point>(q);
-    if (b.at(p) == Color::Black) black.push_back(p);
-    if (b.at(p) == Color::White) white.push_back(p);
-  }
-  EXPECT_TRUE(g.add_setup_stones(black, Color::Black));
-  EXPECT_TRUE(g.add_setup_stones(white, Color::White));
-  g.set_initial_to_move(to_move);
-  return g;
-}
-
 TEST(GoSearch, OneThreadWithASeedIsReproducible) {
   const Game game(9, 7);
   GoSearch a(small_settings(3000));
@@ -86,7 +71,7 @@ TEST(GoSearch, EveryPlayoutIsCountedWithSeveralThreads) {
 
 TEST(GoSearch, CapturesTheBigStringInAtari) {
   // White's six stones have one liberty, at C3; taking them wins the game.
-  const Game game = game_from({". . . . .",
+  const Game game = test::game_from_rows({". . . . .",
                                ". X X X .",
                                "X O O O X",
                                "X O . O X",
@@ -100,7 +85,7 @@ TEST(GoSearch, CapturesTheBigStringInAtari) {
 }
 
 TEST(GoSearch, StopsEarlyWhenTheBestMoveCannotBeOvertaken) {
-  const Game game = game_from({". . . . .",
+  const Game game = test::game_from_rows({". . . . .",
                                ". X X X .",
                                "X O O O X",
                                "X O . O X",
@@ -129,7 +114,7 @@ TEST(GoSearch, KeepsPlayingOutWhenThePoolIsFull) {
 
 TEST(GoSearch, OffersOnlyPassWhenNothingElseIsLeft) {
   // Every empty point is an eye of the side to move or illegal for it.
-  const Game game = game_from({". X O . O",
+  const Game game = test::game_from_rows({". X O . O",
                                "X X O O O",
                                ". X O . O",
                                "X X O O O",
@@ -370,7 +355,7 @@ bool root_offers(const SearchResult& r, Point p) {
 
 TEST(GoSearch, NeverRunsOutOfALadderThatWorks) {
   const Point escape = *parse_vertex("G6", 13);
-  const Game game = game_from(kLadder, Color::Black, 7);
+  const Game game = test::game_from_rows(kLadder, Color::Black, 7);
   LadderReader ladder;
   EXPECT_TRUE(default_domain().pruned(game.board(), escape, Color::Black, ladder));
   GoSearch search(small_settings(2000));
@@ -386,7 +371,7 @@ TEST(GoSearch, NeverRunsOutOfALadderThatWorks) {
 
 TEST(GoSearch, RunsOutOfALadderWithABreaker) {
   const Point escape = *parse_vertex("G6", 13);
-  const Game game = game_from(broken_ladder(), Color::Black, 7);
+  const Game game = test::game_from_rows(broken_ladder(), Color::Black, 7);
   LadderReader ladder;
   EXPECT_FALSE(default_domain().pruned(game.board(), escape, Color::Black, ladder));
   GoSearch search(small_settings(200));
@@ -417,7 +402,7 @@ TEST(GoSearch, ProvenDeadStonesStillStandingCountForTheOpponent) {
   // stones in every playout. Called dead, it counts for White.
   const std::vector<std::string> rows = {"X.XOO....", "XXXO.....", ".XXO.....", "XXXO.....", "XX.O.....",
                                          "XXXO.....", "...O.....", "OOOO.....", "........."};
-  const Game game = game_from(rows, Color::White, 7);
+  const Game game = test::game_from_rows(rows, Color::White, 7);
   std::vector<Point> group;
   game.board().for_each_stone(*parse_vertex("A9", 9), [&](Point p) { group.push_back(p); });
   ASSERT_EQ(group.size(), 15u);

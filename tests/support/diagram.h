@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tengen/board/board.h"
+#include "tengen/board/game.h"
 
 namespace tengen::test {
 
@@ -58,6 +59,23 @@ inline Board board_from_rows(const std::vector<std::string>& rows, Color to_move
   }
   board.set_to_move(to_move);
   return board;
+}
+
+// A game whose setup stones are the diagram's, with to_move to play.
+inline Game game_from_rows(const std::vector<std::string>& rows, Color to_move, double komi) {
+  const Board b = board_from_rows(rows, to_move);
+  Game g(b.size(), komi);
+  std::vector<Point> black, white;
+  for (int q = 0; q < b.num_points(); ++q) {
+    const Point p = static_cast<Point>(q);
+    if (b.at(p) == Color::Black) black.push_back(p);
+    if (b.at(p) == Color::White) white.push_back(p);
+  }
+  if (!g.add_setup_stones(black, Color::Black) || !g.add_setup_stones(white, Color::White)) {
+    throw std::runtime_error("diagram: setup stones refused");
+  }
+  g.set_initial_to_move(to_move);
+  return g;
 }
 
 inline std::vector<DiagramCase> read_diagram_file(const std::string& path) {

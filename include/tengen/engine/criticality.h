@@ -16,17 +16,20 @@
 // search starts from.
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
-#include "tengen/board/board.h"
+#include "tengen/board/point.h"
 
 namespace tengen {
 
 class CriticalityTally {
  public:
-  // A finished playout: its final board and Black's result in half points
-  // (2 win, 1 draw, 0 loss). Ownership as Board::playout_owner counts it.
-  void add(const Board& final_board, int result_for_black);
+  // A finished playout: who owns each point of its final board (+1 Black,
+  // -1 White, 0 nobody, as Board::playout_owner counts it; the rollout has
+  // counted them already) and Black's result in half points (2 win, 1
+  // draw, 0 loss).
+  void add(std::span<const std::int8_t> owners, int result_for_black);
   void merge(const CriticalityTally& other);
   void clear() { *this = CriticalityTally(); }
 

@@ -43,6 +43,7 @@ struct GoDomain {
   struct Scratch {
     Point moves[kMaxPoints * 4];
     std::vector<std::int32_t> owned;  // per point: playouts Black owned it minus White did
+    std::int8_t owners[kMaxPoints];   // the last playout's, as Board::playout_owner counts them
     std::optional<HeavyPolicy> heavy;  // this thread's, made on first use
     std::unique_ptr<LastGoodReply> replies;  // this thread's, when the heavy policy uses them
     patterns::FeatureExtractor features;  // for the learned priors
