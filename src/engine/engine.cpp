@@ -39,6 +39,7 @@ void Engine::new_game(int size) {
   game_.set_komi(komi);
   komi_.reset();
   own_color_ = Color::Empty;
+  fight_memo_.clear();
 }
 
 SearchLimits Engine::limits_for(Color c) const {
@@ -66,15 +67,24 @@ SearchLimits Engine::limits_for(Color c) const {
   return limits;
 }
 
-std::vector<Fight> Engine::fights(Color c, double max_seconds) const {
+std::vector<Fight> Engine::fights(Color c, double max_seconds) {
   if (settings_.solver_playouts <= 0 || settings_.solver_fights <= 0) return {};
   // The last search's ownership, when it was of this board's size (the
   // position of a move or two ago).
   const std::vector<float>& owned = last_search_.ownership;
   const bool doubt = settings_.solver_unsure_first && owned.size() == static_cast<std::size_t>(game_.board().num_points());
-  return read_fights(game_.board(), c, static_cast<std::uint64_t>(settings_.solver_playouts), settings_.solver_fights,
-                     settings_.solver_liberties, settings_.seed != 0 ? settings_.seed : 1, max_seconds,
-                     doubt ? &owned : nullptr);
+  const FightReading how{.budget = static_cast<std::uint64_t>(settings_.solver_playouts),
+                         .max_fights = settings_.solver_fights,
+                         .max_liberties = settings_.solver_liberties,
+                         .seed = settings_.seed != 0 ? settings_.seed : 1,
+                         .max_seconds = max_seconds,
+                         .ownership = doubt ? &owned : nullptr,
+                         .memo = settings_.solver_memo ? &fight_memo_ : nullptr,
+                         .retry_growth = settings_.solver_retry_growth};
+  std::vector<Fight> found = read_fights(game_.board(), c, how);
+  spdlog::debug("solver: {} fights; {} readings kept, {} reused in this game", found.size(), fight_memo_.size(),
+                fight_memo_.reused());
+  return found;
 }
 
 // A fight whose result turns on who moves first is worth its strings: the

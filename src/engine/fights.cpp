@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <utility>
+
+#include "tengen/board/zobrist.h"
+#include "tengen/util/random.h"
 
 namespace tengen {
 
@@ -26,16 +30,103 @@ std::optional<GoLocalGame> fight_at(const Board& board, Point vertex, Color move
   return local_game_at(b, vertex);
 }
 
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Keys of what a point adds to local_game_key, apart from the board's own
+// Zobrist keys for stones.
+std::uint64_t tag_key(std::uint64_t tag, Point p) { return splitmix64((tag << 16) ^ p); }
+constexpr std::uint64_t kEmptyTag = 1, kRegionTag = 2, kTargetTag = 3, kKoTag = 4, kSizeTag = 5, kMoverTag = 6;
+
+Point least_stone(const Board& b, Point stone) {
+  Point least = stone;
+  b.for_each_stone(stone, [&](Point s) { least = std::min(least, s); });
+  return least;
+}
+
 }  // namespace
 
-std::vector<Fight> read_fights(const Board& board, Color c, std::uint64_t budget, int max_fights, int max_liberties,
-                               std::uint64_t seed, double max_seconds, const std::vector<float>* ownership) {
+std::uint64_t local_game_key(const GoLocalGame& game) {
+  const Board& b = game.board();
+  Bitboard strings{};  // roots already taken in
+  Bitboard points{};   // points whose contents the key holds
+  const auto take_string = [&](Point stone) {
+    if (strings.test(b.root(stone))) return;
+    strings.set(b.root(stone));
+    b.for_each_stone(stone, [&](Point s) { points.set(s); });
+    points |= b.liberty_set(stone);
+  };
+  std::uint64_t key = tag_key(kSizeTag, static_cast<Point>(b.size()));
+  for (Point p : game.region()) {
+    key ^= tag_key(kRegionTag, p);
+    points.set(p);
+    if (is_player(b.at(p))) take_string(p);
+    b.for_each_neighbor(p, [&](Point n) {
+      if (is_player(b.at(n))) take_string(n);
+    });
+  }
+  points.for_each([&](Point p) { key ^= is_player(b.at(p)) ? Zobrist::key(b.at(p), p) : tag_key(kEmptyTag, p); });
+  // The targets by their least stone: roots depend on how strings grew.
+  key ^= tag_key(kTargetTag, least_stone(b, game.max_target()));
+  key ^= splitmix64(tag_key(kTargetTag, least_stone(b, game.min_target())));  // Min's differs from Max's
+  if (b.ko_point() != kNoPoint) {
+    key ^= splitmix64(tag_key(kKoTag, b.ko_point()) + static_cast<std::uint64_t>(b.ko_color()));
+  }
+  if (b.to_move() == Color::Black) key ^= tag_key(kMoverTag, 0);
+  return key;
+}
+
+LocalSolve FightMemo::solve(const GoLocalGame& game, std::uint64_t budget, std::uint64_t seed, double retry_growth,
+                            std::uint64_t budget_cap) {
+  const std::uint64_t key = local_game_key(game);
+  std::uint64_t this_budget = budget;
+  if (const auto it = readings_.find(key); it != readings_.end()) {
+    const Reading& r = it->second;
+    // With no growth an unknown reading would come out much the same again
+    // (same game, budget and seed; only playouts look at points outside the
+    // key, the diagonals of eyes).
+    // One read with the most budget there is stays unknown: given up.
+    const double most = static_cast<double>(budget) * kMaxRetryGrowth;
+    if (r.solve.outcome != LocalOutcome::kUnknown || r.solve.pool_full || retry_growth <= 1 ||
+        static_cast<double>(r.budget) >= most) {
+      ++reused_;
+      return r.solve;
+    }
+    const double grown = std::min(static_cast<double>(r.budget) * retry_growth, most);
+    this_budget = std::max(budget, std::min(static_cast<std::uint64_t>(grown), budget_cap));
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const LocalSolve s = solve_local(game, this_budget, seed);
+  seconds_ += seconds_since(start);
+  playouts_ += s.playouts;
+  if (readings_.size() >= kMaxReadings) readings_.clear();  // the counts of speed and reuse stay
+  readings_[key] = Reading{s, this_budget};
+  return s;
+}
+
+std::vector<Fight> read_fights(const Board& board, Color c, const FightReading& how) {
   const auto start = std::chrono::steady_clock::now();
   auto out_of_time = [&](int read) {
-    if (max_seconds <= 0 || read == 0) return false;
-    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return spent + spent / read > max_seconds;
+    if (how.max_seconds <= 0 || read == 0) return false;
+    const double spent = seconds_since(start);
+    return spent + spent / read > how.max_seconds;
   };
+  // A grown budget may take no more than the time left, at the solver's
+  // measured speed.
+  auto budget_cap = [&] {
+    constexpr std::uint64_t kNoCap = std::numeric_limits<std::uint64_t>::max();
+    if (how.max_seconds <= 0 || !how.memo || how.memo->playouts_per_second() <= 0) return kNoCap;
+    const double left = std::max(0.0, how.max_seconds - seconds_since(start));
+    return static_cast<std::uint64_t>(left * how.memo->playouts_per_second());
+  };
+  auto solve = [&](const GoLocalGame& game, std::uint64_t seed) {
+    return how.memo ? how.memo->solve(game, how.budget, seed, how.retry_growth, budget_cap())
+                    : solve_local(game, how.budget, seed);
+  };
+  const int max_fights = how.max_fights;
+  const int max_liberties = how.max_liberties;
+  const std::vector<float>* ownership = how.ownership;
   std::vector<Point> weak;
   for (int q = 0; q < board.num_points(); ++q) {
     const Point p = static_cast<Point>(q);
@@ -69,13 +160,13 @@ std::vector<Fight> read_fights(const Board& board, Color c, std::uint64_t budget
     const std::pair<Point, Point> key{f.ours, f.theirs};
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
     seen.push_back(key);
-    const LocalSolve we_first = solve_local(*ours, budget, seed);
+    const LocalSolve we_first = solve(*ours, how.seed);
     f.we_first = we_first.outcome;
     f.our_move = we_first.best_move;
     // Only the same pair of strings makes the second reading comparable.
     const std::optional<GoLocalGame> theirs = fight_at(board, s, opponent(c));
     if (theirs && board.root(theirs->max_target()) == f.theirs && board.root(theirs->min_target()) == f.ours) {
-      f.they_first = flipped(solve_local(*theirs, budget, seed + 1).outcome);
+      f.they_first = flipped(solve(*theirs, how.seed + 1).outcome);
     }
     f.stones = board.string_size(f.ours) + board.string_size(f.theirs);
     fights.push_back(f);

@@ -166,6 +166,12 @@ std::vector<ParamDef> make_registry() {
       {"solver-unsure-first", &S::solver_unsure_first, 0, 1, {},
        "read first the fights whose strings the last search's playouts gave least surely to either side (size "
        "times 1 - |ownership|) rather than the largest"},
+      {"solver-memo", &S::solver_memo, 0, 1, {},
+       "keep the solver's readings from move to move: a fight unchanged since it was last read is not read again "
+       "(only its region, its strings and their liberties count)"},
+      {"solver-retry-growth", &S::solver_retry_growth, 1, kMaxSolverRetryGrowth, {},
+       "an unproven fight met again unchanged is read with this many times its last budget, up to 16 times "
+       "solver-playouts and within the time left (1: the same reading, kept; needs solver-memo)"},
       {"superko", &S::superko, 0, 1, {}, "positional superko for the moves Tengen plays (the opponent's repetitions are accepted)"},
       {"capture-dead", &S::capture_dead, 0, 1, {},
        "capture dead opponent stones before passing (for servers that score the board as it stands)"},

@@ -52,7 +52,7 @@ void set_position(Engine& engine, const std::vector<std::string>& rows, Color to
 
 TEST(Fights, ARaceWhoeverMovesFirstWinsIsUrgent) {
   const Board b = test::board_from_rows(kRace, Color::Black);
-  const std::vector<Fight> fights = read_fights(b, Color::Black, 20000, 4, 4, 1);
+  const std::vector<Fight> fights = read_fights(b, Color::Black, {.budget = 20000});
   const auto race = std::find_if(fights.begin(), fights.end(), [&](const Fight& f) {
     return b.root(f.ours) == b.root(*parse_vertex("B6", 9));
   });
@@ -106,10 +106,10 @@ INSTANTIATE_TEST_SUITE_P(Data, FightsPlayed,
 // several fights.
 TEST(Fights, ATimeLimitStopsTheReadingAfterTheFirstFight) {
   const Board b = bench_position(TENGEN_TEST_DATA "/playout/midgame-19x19.sgf", 0).board();
-  const std::size_t all = read_fights(b, b.to_move(), 300, 4, 4, 1).size();
+  const std::size_t all = read_fights(b, b.to_move(), {.budget = 300}).size();
   ASSERT_GE(all, 2u);
-  EXPECT_EQ(read_fights(b, b.to_move(), 300, 4, 4, 1, 1e-9).size(), 1u);
-  EXPECT_EQ(read_fights(b, b.to_move(), 300, 4, 4, 1, 1e6).size(), all);
+  EXPECT_EQ(read_fights(b, b.to_move(), {.budget = 300, .max_seconds = 1e-9}).size(), 1u);
+  EXPECT_EQ(read_fights(b, b.to_move(), {.budget = 300, .max_seconds = 1e6}).size(), all);
 }
 
 TEST(Fights, ADrawProvesNoSeki) {
@@ -193,17 +193,17 @@ TEST(Fights, StringsLostWhoeverMovesFirstGoToThePlayoutsAsDead) {
 // its size.
 TEST(Fights, TheFightThePlayoutsDoubtIsReadFirst) {
   const Board b = bench_position(TENGEN_TEST_DATA "/playout/midgame-19x19.sgf", 0).board();
-  const std::vector<Fight> by_size = read_fights(b, b.to_move(), 200, 8, 4, 1);
+  const std::vector<Fight> by_size = read_fights(b, b.to_move(), {.budget = 200, .max_fights = 8});
   ASSERT_GE(by_size.size(), 2u);
   const Fight& later = by_size.back();
   std::vector<float> ownership(b.num_points(), 1.0f);
   for (Point s : {later.ours, later.theirs}) b.for_each_stone(s, [&](Point p) { ownership[p] = 0.0f; });
-  const std::vector<Fight> by_doubt = read_fights(b, b.to_move(), 200, 1, 4, 1, 0, &ownership);
+  const std::vector<Fight> by_doubt = read_fights(b, b.to_move(), {.budget = 200, .max_fights = 1, .ownership = &ownership});
   ASSERT_EQ(by_doubt.size(), 1u);
   EXPECT_EQ(b.root(by_doubt[0].ours), b.root(later.ours));
   EXPECT_EQ(b.root(by_doubt[0].theirs), b.root(later.theirs));
   // Without it, the largest comes first.
-  EXPECT_EQ(b.root(read_fights(b, b.to_move(), 200, 1, 4, 1)[0].ours), b.root(by_size.front().ours));
+  EXPECT_EQ(b.root(read_fights(b, b.to_move(), {.budget = 200, .max_fights = 1})[0].ours), b.root(by_size.front().ours));
 }
 
 // The engine orders them by the ownership of its last search, when asked.
@@ -219,12 +219,182 @@ TEST(Fights, TheEngineReadsByTheLastSearchsDoubtWhenAsked) {
   const std::vector<float>& ownership = engine.last_search().ownership;
   ASSERT_EQ(ownership.size(), static_cast<std::size_t>(engine.game().board().num_points()));
   const Board& b = engine.game().board();
-  const std::vector<Fight> expected = read_fights(b, c, 200, 2, s.solver_liberties, s.seed, 0, &ownership);
+  const std::vector<Fight> expected = read_fights(
+      b, c, {.budget = 200, .max_fights = 2, .max_liberties = s.solver_liberties, .seed = s.seed, .ownership = &ownership});
   const std::vector<Fight> got = engine.fights(c);
   ASSERT_EQ(got.size(), expected.size());
   for (std::size_t i = 0; i < got.size(); ++i) {
     EXPECT_EQ(got[i].ours, expected[i].ours);
     EXPECT_EQ(got[i].theirs, expected[i].theirs);
+  }
+}
+
+
+// --- Readings kept from move to move ---
+
+// What a local game can touch: its region, the strings in or beside it and
+// their liberties (local_game_key's points, found here the slow way).
+Bitboard footprint(const GoLocalGame& game) {
+  const Board& b = game.board();
+  Bitboard points{};
+  const auto take = [&](Point stone) {
+    b.for_each_stone(stone, [&](Point s) { points.set(s); });
+    points |= b.liberty_set(stone);
+  };
+  for (Point p : game.region()) {
+    points.set(p);
+    if (is_player(b.at(p))) take(p);
+    b.for_each_neighbor(p, [&](Point n) {
+      if (is_player(b.at(n))) take(n);
+    });
+  }
+  return points;
+}
+
+// The 19x19 middle game's first fight: its key stays through a move outside
+// what it can touch, and changes when a liberty of one of its strings is
+// filled, even outside its region.
+TEST(FightMemo, TheKeyChangesOnlyWithWhatTheFightCanTouch) {
+  Board b = bench_position(TENGEN_TEST_DATA "/playout/midgame-19x19.sgf", 0).board();
+  const std::vector<Fight> found = read_fights(b, b.to_move(), {.budget = 50, .max_fights = 1});
+  ASSERT_EQ(found.size(), 1u);
+  const std::optional<GoLocalGame> game = local_game_at(b, found[0].ours);
+  ASSERT_TRUE(game);
+  const std::uint64_t key = local_game_key(*game);
+  const Bitboard touched = footprint(*game);
+
+  // Black and White each play a quiet move far from it: same key.
+  Board quiet = b;
+  for (int i = 0; i < 2; ++i) {
+    const Color mover = quiet.to_move();
+    Point far = kNoPoint;
+    for (int q = 0; q < quiet.num_points() && far == kNoPoint; ++q) {
+      const Point p = static_cast<Point>(q);
+      if (quiet.at(p) == Color::Empty && !touched.test(p) && quiet.is_legal(p, mover) &&
+          quiet.capture_size_if_played(p, mover) == 0) {
+        far = p;
+      }
+    }
+    ASSERT_NE(far, kNoPoint);
+    quiet.play(far, mover);
+  }
+  const std::optional<GoLocalGame> again = local_game_at(quiet, found[0].ours);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(local_game_key(*again), key);
+
+  // A liberty outside the region, of a string beside it, filled by a lone
+  // stone that captures nothing and leaves the region as it was: the
+  // fight's strings are the same, but one of them has a liberty less.
+  const auto same_region = [&](const GoLocalGame& other) {
+    if (other.region().size() != game->region().size()) return false;
+    for (Point p : game->region()) {
+      if (!other.in_region(p)) return false;
+    }
+    return true;
+  };
+  std::optional<GoLocalGame> changed;
+  touched.for_each([&](Point s) {
+    if (changed || !is_player(b.at(s)) || b.liberties(s) < 2) return;
+    const Color other = opponent(b.at(s));
+    b.liberty_set(s).for_each([&](Point p) {
+      if (changed || game->in_region(p) || !b.is_legal(p, other) || b.capture_size_if_played(p, other) > 0 ||
+          b.neighbor_count(p, other) > 0) {
+        return;
+      }
+      Board filled = b;
+      filled.play(p, other);
+      filled.set_to_move(b.to_move());
+      std::optional<GoLocalGame> g = local_game_at(filled, found[0].ours);
+      if (g && same_region(*g)) changed = std::move(g);
+    });
+  });
+  ASSERT_TRUE(changed);
+  EXPECT_NE(local_game_key(*changed), key);
+}
+
+// A second reading of the same board costs nothing and says the same.
+TEST(FightMemo, TheSameBoardIsReadOnce) {
+  const Board b = bench_position(TENGEN_TEST_DATA "/playout/midgame-19x19.sgf", 0).board();
+  FightMemo memo;
+  const std::vector<Fight> plain = read_fights(b, b.to_move(), {.budget = 300});
+  const std::vector<Fight> first = read_fights(b, b.to_move(), {.budget = 300, .memo = &memo});
+  EXPECT_EQ(memo.reused(), 0u);
+  const std::size_t readings = memo.size();
+  ASSERT_GE(readings, 2u);
+  const std::vector<Fight> second = read_fights(b, b.to_move(), {.budget = 300, .memo = &memo});
+  EXPECT_EQ(memo.reused(), readings);
+  ASSERT_EQ(second.size(), plain.size());
+  for (std::size_t i = 0; i < plain.size(); ++i) {
+    for (const std::vector<Fight>* got : {&first, &second}) {
+      EXPECT_EQ((*got)[i].ours, plain[i].ours);
+      EXPECT_EQ((*got)[i].we_first, plain[i].we_first);
+      EXPECT_EQ((*got)[i].they_first, plain[i].they_first);
+      EXPECT_EQ((*got)[i].our_move, plain[i].our_move);
+    }
+  }
+}
+
+// An unproven reading met again is kept as it is without growth, and read
+// with twice the budget with a growth of 2, until it had the most budget
+// there is; a proven one is always kept.
+TEST(FightMemo, AnOpenFightIsReadFurtherOnlyWhenAsked) {
+  const Board b = test::board_from_rows(kRace, Color::Black);
+  const std::optional<GoLocalGame> race = local_game_at(b, *parse_vertex("B6", 9));
+  ASSERT_TRUE(race);
+  const std::uint64_t kNoCap = ~std::uint64_t{0};
+
+  FightMemo kept;
+  const LocalSolve open = kept.solve(*race, 3, 1, 1, kNoCap);
+  ASSERT_EQ(open.outcome, LocalOutcome::kUnknown);
+  EXPECT_EQ(kept.solve(*race, 3, 1, 1, kNoCap).playouts, open.playouts);
+  EXPECT_EQ(kept.reused(), 1u);
+
+  FightMemo growing;
+  const std::uint64_t first = growing.solve(*race, 3, 1, 2, kNoCap).playouts;
+  const std::uint64_t second = growing.solve(*race, 3, 1, 2, kNoCap).playouts;
+  EXPECT_EQ(growing.reused(), 0u);
+  EXPECT_EQ(second, 2 * first);
+  // Capped by the time left, never below the base budget.
+  EXPECT_EQ(growing.solve(*race, 3, 1, 2, 1).playouts, 3u);
+
+  // Read once with the most there is (16 times the base) and still open,
+  // it is given up: a fight of the 19x19 middle game that 48 playouts do
+  // not prove.
+  const Board midgame = bench_position(TENGEN_TEST_DATA "/playout/midgame-19x19.sgf", 0).board();
+  std::optional<GoLocalGame> open_fight;
+  for (const Fight& f : read_fights(midgame, midgame.to_move(), {.budget = 48, .max_fights = 8})) {
+    if (!open_fight && f.we_first == LocalOutcome::kUnknown) open_fight = local_game_at(midgame, f.ours);
+  }
+  ASSERT_TRUE(open_fight);
+  FightMemo given_up;
+  given_up.solve(*open_fight, 3, 1, 16, kNoCap);
+  const LocalSolve most = given_up.solve(*open_fight, 3, 1, 16, kNoCap);
+  ASSERT_EQ(most.outcome, LocalOutcome::kUnknown);
+  EXPECT_EQ(most.playouts, 48u);
+  EXPECT_EQ(given_up.solve(*open_fight, 3, 1, 16, kNoCap).playouts, 48u);
+  EXPECT_EQ(given_up.reused(), 1u);
+
+  FightMemo proven;
+  const LocalSolve won = proven.solve(*race, 20000, 1, 2, kNoCap);
+  ASSERT_EQ(won.outcome, LocalOutcome::kWon);
+  EXPECT_EQ(proven.solve(*race, 20000, 1, 2, kNoCap).best_move, won.best_move);
+  EXPECT_EQ(proven.reused(), 1u);
+}
+
+// The engine keeps its readings between calls unless told not to.
+TEST(FightMemo, TheEngineKeepsReadingsWhenAsked) {
+  for (const bool on : {true, false}) {
+    Settings s = quick();
+    s.solver_playouts = 200;
+    s.solver_memo = on;
+    Engine engine(s);
+    engine.load_sgf(sgf::parse(test_support::slurp(TENGEN_TEST_DATA "/playout/midgame-19x19.sgf")), 0);
+    const Color c = engine.game().to_move();
+    const std::vector<Fight> first = engine.fights(c);
+    const std::vector<Fight> second = engine.fights(c);
+    ASSERT_EQ(first.size(), second.size());
+    EXPECT_EQ(engine.fight_memo().reused() > 0, on);
+    EXPECT_EQ(engine.fight_memo().size() > 0, on);
   }
 }
 

@@ -95,8 +95,10 @@ class Engine {
   void load_sgf(const sgf::Game& record, int until);
 
   // The fights the solver reads before c's search (none while
-  // solver-playouts or solver-fights is 0).
-  std::vector<Fight> fights(Color c, double max_seconds = 0) const;
+  // solver-playouts or solver-fights is 0), with the readings of earlier
+  // moves (solver-memo).
+  std::vector<Fight> fights(Color c, double max_seconds = 0);
+  const FightMemo& fight_memo() const { return fight_memo_; }
   // Every stone of the strings the fights prove dead, when the playouts are
   // to count them so (solver-dead-in-playouts); none otherwise.
   std::vector<Point> dead_fight_stones(const std::vector<Fight>& found) const;
@@ -122,6 +124,7 @@ class Engine {
   DynamicKomi komi_;  // the ratchet each side's search plays for
   Color own_color_ = Color::Empty;  // of the last genmove in this game
   JudgementCache judgements_;
+  FightMemo fight_memo_;
 };
 
 }  // namespace tengen

@@ -5,11 +5,13 @@
 // judgement takes proven fates (dead, seki) over playout statistics.
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "tengen/board/board.h"
 #include "tengen/engine/scoring.h"
 #include "tengen/solver/go_local.h"
+#include "tengen/util/params.h"
 
 namespace tengen {
 
@@ -31,17 +33,73 @@ struct Fight {
   bool settled() const { return we_first != LocalOutcome::kUnknown && we_first == they_first; }
 };
 
+// Readings kept from move to move. A local game's outcome depends only on
+// its region, the strings in or beside it with all their stones and
+// liberties, the side to move and the ko: a key over exactly those points
+// finds the same fight again after moves elsewhere (local_game_key). A
+// proven reading is exact and is reused as it is; an unknown one met again
+// is read afresh with `retry_growth` times its last budget (at most
+// kMaxRetryGrowth times the base, and once read with that much it is given
+// up: kept as unknown), so a fight that stays open over several moves is
+// paid for in instalments. Used by one thread at a time.
+class FightMemo {
+ public:
+  static constexpr double kMaxRetryGrowth = kMaxSolverRetryGrowth;
+  static constexpr std::size_t kMaxReadings = 4096;  // then it starts afresh
+
+  // A reading of `game`: the stored one when it is proven (or the solver's
+  // memory ran out on it, which a bigger budget would not change), else a
+  // fresh solve with the base budget, grown when the game was met before,
+  // and capped at `budget_cap` playouts (never below the base).
+  LocalSolve solve(const GoLocalGame& game, std::uint64_t budget, std::uint64_t seed, double retry_growth,
+                   std::uint64_t budget_cap);
+  // Solver playouts a second, from the readings so far (0 before any).
+  double playouts_per_second() const { return seconds_ > 0 ? static_cast<double>(playouts_) / seconds_ : 0; }
+  std::uint64_t reused() const { return reused_; }
+  std::size_t size() const { return readings_.size(); }
+  void clear() {
+    readings_.clear();
+    reused_ = 0;
+  }
+
+ private:
+  struct Reading {
+    LocalSolve solve;
+    std::uint64_t budget = 0;
+  };
+  std::unordered_map<std::uint64_t, Reading> readings_;
+  std::uint64_t playouts_ = 0;
+  double seconds_ = 0;
+  std::uint64_t reused_ = 0;
+};
+
+// The key of a local game: its region, the contents of the region and of
+// the strings in or beside it with their liberties, the targets, the side
+// to move and the ko point. Two games with the same key play out alike.
+std::uint64_t local_game_key(const GoLocalGame& game);
+
+// How read_fights reads.
+struct FightReading {
+  std::uint64_t budget = 3000;  // playouts per fight and side to move
+  int max_fights = 4;
+  int max_liberties = 4;
+  std::uint64_t seed = 1;
+  double max_seconds = 0;  // 0: no time limit
+  // Per point, Black's share minus White's, as a search reports it.
+  const std::vector<float>* ownership = nullptr;
+  FightMemo* memo = nullptr;  // readings of earlier moves, kept up to date
+  double retry_growth = 1;    // FightMemo::solve
+};
+
 // Strings of either colour with at most `max_liberties` liberties that touch
 // an opposing string make fight candidates (the largest first); at most
 // `max_fights` distinct fights are solved, each side to move with
 // `budget` playouts. With max_seconds > 0, a fight is begun only while the
 // time spent so far plus the mean time of a fight read so far stays within
-// max_seconds (the first is always read). With `ownership` (per point,
-// Black's share minus White's, as a search reports it), the candidates the
-// playouts are least sure of come first: size times 1 - |ownership|.
-std::vector<Fight> read_fights(const Board& board, Color c, std::uint64_t budget, int max_fights,
-                               int max_liberties, std::uint64_t seed, double max_seconds = 0,
-                               const std::vector<float>* ownership = nullptr);
+// max_seconds (the first is always read), and a grown budget is cut to what
+// the time left allows. With `ownership`, the candidates the playouts are
+// least sure of come first: size times 1 - |ownership|.
+std::vector<Fight> read_fights(const Board& board, Color c, const FightReading& how);
 
 // The fates the settled fights prove, as (stone, status) pairs for judge():
 // the loser of each decided fight is dead.

@@ -22,6 +22,10 @@ enum class Policy { Light, Heavy };
 inline constexpr std::array<std::string_view, 2> kPolicyNames = {"light", "heavy"};
 constexpr std::string_view policy_name(Policy p) { return kPolicyNames[static_cast<std::size_t>(p)]; }
 
+// The most an unproven fight's reading may grow from move to move, in
+// multiples of solver-playouts (engine/fights.h, FightMemo).
+inline constexpr double kMaxSolverRetryGrowth = 16;
+
 struct Settings {
   // Search
   int threads = 1;
@@ -121,6 +125,8 @@ struct Settings {
   double solver_time_share = 0.2;  // of a timed move's budget
   bool solver_dead_in_playouts = false;  // playouts count the solver's dead strings for their captor
   bool solver_unsure_first = false;  // read first the fights the last search's playouts were least sure of
+  bool solver_memo = true;           // keep readings from move to move (engine/fights.h, FightMemo)
+  double solver_retry_growth = 1;    // an unknown fight met again: this times its last budget (FightMemo)
   bool capture_dead = false;       // never pass while dead opponent stones remain (CGOS)
   // Dynamic komi: handicap stones count for White early on, fading out;
   // then a ratchet keeps a far-ahead side honest (even games: see
