@@ -81,26 +81,28 @@ LocalSolve FightMemo::solve(const GoLocalGame& game, std::uint64_t budget, std::
                             std::uint64_t budget_cap) {
   const std::uint64_t key = local_game_key(game);
   std::uint64_t this_budget = budget;
-  if (const auto it = readings_.find(key); it != readings_.end()) {
+  const auto it = readings_.find(key);
+  if (it != readings_.end()) {
     const Reading& r = it->second;
-    // With no growth an unknown reading would come out much the same again
-    // (same game, budget and seed; only playouts look at points outside the
-    // key, the diagonals of eyes).
-    // One read with the most budget there is stays unknown: given up.
+    // An unknown reading is kept as it is when it cannot grow: no growth
+    // (read again, it would come out much the same: only the playouts look
+    // beyond the key, at the diagonals of eyes, and the proofs not at all),
+    // or it already had the most budget there is (given up).
     const double most = static_cast<double>(budget) * kMaxRetryGrowth;
-    if (r.solve.outcome != LocalOutcome::kUnknown || r.solve.pool_full || retry_growth <= 1 ||
-        static_cast<double>(r.budget) >= most) {
+    const double grown = std::min(static_cast<double>(r.budget) * retry_growth, most);
+    if (r.solve.outcome != LocalOutcome::kUnknown || r.solve.pool_full || grown < static_cast<double>(r.budget) + 1) {
       ++reused_;
       return r.solve;
     }
-    const double grown = std::min(static_cast<double>(r.budget) * retry_growth, most);
     this_budget = std::max(budget, std::min(static_cast<std::uint64_t>(grown), budget_cap));
   }
   const auto start = std::chrono::steady_clock::now();
   const LocalSolve s = solve_local(game, this_budget, seed);
   seconds_ += seconds_since(start);
   playouts_ += s.playouts;
-  if (readings_.size() >= kMaxReadings) readings_.clear();  // the counts of speed and reuse stay
+  // A read cut short by the clock does not undo a longer one before it.
+  if (it != readings_.end() && s.outcome == LocalOutcome::kUnknown && this_budget < it->second.budget) return s;
+  if (it == readings_.end() && readings_.size() >= kMaxReadings) readings_.clear();  // the counts stay
   readings_[key] = Reading{s, this_budget};
   return s;
 }
@@ -112,13 +114,13 @@ std::vector<Fight> read_fights(const Board& board, Color c, const FightReading& 
     const double spent = seconds_since(start);
     return spent + spent / read > how.max_seconds;
   };
-  // A grown budget may take no more than the time left, at the solver's
-  // measured speed.
+  // A grown budget may take no more than half the time left, at the
+  // solver's measured speed: a fight is read for both sides to move.
   auto budget_cap = [&] {
     constexpr std::uint64_t kNoCap = std::numeric_limits<std::uint64_t>::max();
     if (how.max_seconds <= 0 || !how.memo || how.memo->playouts_per_second() <= 0) return kNoCap;
     const double left = std::max(0.0, how.max_seconds - seconds_since(start));
-    return static_cast<std::uint64_t>(left * how.memo->playouts_per_second());
+    return static_cast<std::uint64_t>(std::min(left / 2 * how.memo->playouts_per_second(), 1e18));
   };
   auto solve = [&](const GoLocalGame& game, std::uint64_t seed) {
     return how.memo ? how.memo->solve(game, how.budget, seed, how.retry_growth, budget_cap())

@@ -374,6 +374,20 @@ TEST(FightMemo, AnOpenFightIsReadFurtherOnlyWhenAsked) {
   EXPECT_EQ(given_up.solve(*open_fight, 3, 1, 16, kNoCap).playouts, 48u);
   EXPECT_EQ(given_up.reused(), 1u);
 
+  // A read cut short by the clock leaves the longer one in place: growth
+  // goes on from it.
+  FightMemo cut;
+  cut.solve(*open_fight, 3, 1, 2, kNoCap);
+  ASSERT_EQ(cut.solve(*open_fight, 3, 1, 2, kNoCap).playouts, 6u);
+  EXPECT_EQ(cut.solve(*open_fight, 3, 1, 2, 1).playouts, 3u);
+  EXPECT_EQ(cut.solve(*open_fight, 3, 1, 2, kNoCap).playouts, 12u);
+
+  // A growth too small to add a playout is none.
+  FightMemo tiny;
+  tiny.solve(*open_fight, 3, 1, 1.01, kNoCap);
+  tiny.solve(*open_fight, 3, 1, 1.01, kNoCap);
+  EXPECT_EQ(tiny.reused(), 1u);
+
   FightMemo proven;
   const LocalSolve won = proven.solve(*race, 20000, 1, 2, kNoCap);
   ASSERT_EQ(won.outcome, LocalOutcome::kWon);

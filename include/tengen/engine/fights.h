@@ -47,10 +47,12 @@ class FightMemo {
   static constexpr double kMaxRetryGrowth = kMaxSolverRetryGrowth;
   static constexpr std::size_t kMaxReadings = 4096;  // then it starts afresh
 
-  // A reading of `game`: the stored one when it is proven (or the solver's
-  // memory ran out on it, which a bigger budget would not change), else a
-  // fresh solve with the base budget, grown when the game was met before,
-  // and capped at `budget_cap` playouts (never below the base).
+  // A reading of `game`: the stored one when it is proven, when the
+  // solver's memory ran out on it (a bigger budget would not change that)
+  // or when it cannot grow; else a fresh solve with the base budget, grown
+  // when the game was met before, and capped at `budget_cap` playouts
+  // (never below the base). A fresh unknown reading with less budget than
+  // the stored one (cut by the clock) leaves the stored one in place.
   LocalSolve solve(const GoLocalGame& game, std::uint64_t budget, std::uint64_t seed, double retry_growth,
                    std::uint64_t budget_cap);
   // Solver playouts a second, from the readings so far (0 before any).
@@ -96,8 +98,8 @@ struct FightReading {
 // `max_fights` distinct fights are solved, each side to move with
 // `budget` playouts. With max_seconds > 0, a fight is begun only while the
 // time spent so far plus the mean time of a fight read so far stays within
-// max_seconds (the first is always read), and a grown budget is cut to what
-// the time left allows. With `ownership`, the candidates the playouts are
+// max_seconds (the first is always read), and a grown budget is cut to half
+// of what the time left allows. With `ownership`, the candidates the playouts are
 // least sure of come first: size times 1 - |ownership|.
 std::vector<Fight> read_fights(const Board& board, Color c, const FightReading& how);
 
