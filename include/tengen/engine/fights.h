@@ -80,17 +80,17 @@ class FightMemo {
 // to move and the ko point. Two games with the same key play out alike.
 std::uint64_t local_game_key(const GoLocalGame& game);
 
-// How read_fights reads.
+// How read_fights reads; the defaults are the settings' (params.h).
 struct FightReading {
-  std::uint64_t budget = 3000;  // playouts per fight and side to move
-  int max_fights = 4;
-  int max_liberties = 4;
+  std::uint64_t budget = static_cast<std::uint64_t>(Settings{}.solver_playouts);  // per fight and side to move
+  int max_fights = Settings{}.solver_fights;
+  int max_liberties = Settings{}.solver_liberties;
   std::uint64_t seed = 1;
   double max_seconds = 0;  // 0: no time limit
   // Per point, Black's share minus White's, as a search reports it.
   const std::vector<float>* ownership = nullptr;
   FightMemo* memo = nullptr;  // readings of earlier moves, kept up to date
-  double retry_growth = 1;    // FightMemo::solve
+  double retry_growth = Settings{}.solver_retry_growth;  // FightMemo::solve
 };
 
 // Strings of either colour with at most `max_liberties` liberties that touch
@@ -99,8 +99,8 @@ struct FightReading {
 // `budget` playouts. With max_seconds > 0, a fight is begun only while the
 // time spent so far plus the mean time of a fight read so far stays within
 // max_seconds (the first is always read), and a grown budget is cut to half
-// of what the time left allows. With `ownership`, the candidates the playouts are
-// least sure of come first: size times 1 - |ownership|.
+// of what the time left allows. With `ownership`, the candidates the
+// playouts are least sure of come first: size times 1 - |ownership|.
 std::vector<Fight> read_fights(const Board& board, Color c, const FightReading& how);
 
 // The fates the settled fights prove, as (stone, status) pairs for judge():
