@@ -94,6 +94,7 @@ std::vector<Fight> Engine::fights(Color c, double max_seconds) {
 std::vector<Point> Engine::favoured_fight_moves(Color c, const std::vector<Fight>& found) const {
   constexpr int kMinStones = 3;  // smaller races are the search's business
   std::vector<Point> moves;
+  if (!settings_.solver_favour) return moves;
   for (const Fight& f : found) {
     if (!f.urgent() || f.stones < kMinStones || f.our_move == kPass || !game_.is_legal(f.our_move, c)) continue;
     spdlog::info("solver: {} decides the fight of {} stones", vertex_string(f.our_move, game_.size()), f.stones);

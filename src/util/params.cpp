@@ -160,6 +160,10 @@ std::vector<ParamDef> make_registry() {
       {"solver-time-share", &S::solver_time_share, 0.01, 1, {},
        "on a move with a time limit, no new fight is read once the solver would pass this share of the move's time "
        "(moves limited by playouts alone read them all)"},
+      {"solver-favour", &S::solver_favour, 0, 1, {},
+       "in a fight whose result turns on who moves first (3 stones or more), the solver's proven move starts the "
+       "search at prior 1 with its prior visits won (off: the reading only serves the final judgement and the "
+       "options below)"},
       {"solver-dead-in-playouts", &S::solver_dead_in_playouts, 0, 1, {},
        "a playout that ends with a string standing that the solver proved lost whoever moves first counts its "
        "stones for the opponent"},

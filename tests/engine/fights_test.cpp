@@ -62,6 +62,26 @@ TEST(Fights, ARaceWhoeverMovesFirstWinsIsUrgent) {
   EXPECT_TRUE(move == "A4" || move == "B4" || move == "C4") << move;
 }
 
+// The race's proven move is what the search is told to favour, unless
+// solver-favour is off.
+TEST(Fights, TheUrgentRacesMoveIsFavouredUnlessTurnedOff) {
+  for (const bool on : {true, false}) {
+    Settings s = quick();
+    s.solver_playouts = 20000;
+    s.solver_favour = on;
+    Engine engine(s);
+    set_position(engine, kRace, Color::Black);
+    const std::vector<Point> favoured = engine.favoured_fight_moves(Color::Black, engine.fights(Color::Black));
+    if (!on) {
+      EXPECT_TRUE(favoured.empty());
+      continue;
+    }
+    ASSERT_EQ(favoured.size(), 1u);
+    const std::string move = vertex_string(favoured[0], 9);
+    EXPECT_TRUE(move == "A4" || move == "B4" || move == "C4") << move;
+  }
+}
+
 TEST(Fights, GenmoveWinsTheUrgentRaceEvenWithAWeakSearch) {
   Settings s = quick();
   s.playouts = 20;  // far too few to read the race by search alone

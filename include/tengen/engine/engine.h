@@ -102,13 +102,15 @@ class Engine {
   // Every stone of the strings the fights prove dead, when the playouts are
   // to count them so (solver-dead-in-playouts); none otherwise.
   std::vector<Point> dead_fight_stones(const std::vector<Fight>& found) const;
+  // The proven moves of urgent fights, favoured at the root of c's search
+  // (none with solver-favour off).
+  std::vector<Point> favoured_fight_moves(Color c, const std::vector<Fight>& found) const;
 
   // What c's genmove searches for: the settings' caps and the clock's budget.
   SearchLimits limits_for(Color c) const;
 
  private:
   int own_moves(Color c) const;
-  std::vector<Point> favoured_fight_moves(Color c, const std::vector<Fight>& found) const;
   bool should_resign(const SearchResult& r, Color c) const;
   bool passing_wins(Color c);
   bool every_move_settled(const SearchResult& r, const std::vector<float>& ownership) const;

@@ -123,6 +123,7 @@ struct Settings {
   int solver_fights = 4;
   int solver_liberties = 4;
   double solver_time_share = 0.2;  // of a timed move's budget
+  bool solver_favour = true;             // the proven move of an urgent fight is favoured at the root
   bool solver_dead_in_playouts = false;  // playouts count the solver's dead strings for their captor
   bool solver_unsure_first = false;  // read first the fights the last search's playouts were least sure of
   bool solver_memo = true;           // keep readings from move to move (engine/fights.h, FightMemo)
