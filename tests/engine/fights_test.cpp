@@ -218,12 +218,14 @@ TEST(Fights, TheFightThePlayoutsDoubtIsReadFirst) {
   const Fight& later = by_size.back();
   std::vector<float> ownership(b.num_points(), 1.0f);
   for (Point s : {later.ours, later.theirs}) b.for_each_stone(s, [&](Point p) { ownership[p] = 0.0f; });
-  const std::vector<Fight> by_doubt = read_fights(b, b.to_move(), {.budget = 200, .max_fights = 1, .ownership = &ownership});
+  const std::vector<Fight> by_doubt =
+      read_fights(b, b.to_move(), {.budget = 200, .max_fights = 1, .ownership = &ownership});
   ASSERT_EQ(by_doubt.size(), 1u);
   EXPECT_EQ(b.root(by_doubt[0].ours), b.root(later.ours));
   EXPECT_EQ(b.root(by_doubt[0].theirs), b.root(later.theirs));
   // Without it, the largest comes first.
-  EXPECT_EQ(b.root(read_fights(b, b.to_move(), {.budget = 200, .max_fights = 1})[0].ours), b.root(by_size.front().ours));
+  const std::vector<Fight> largest = read_fights(b, b.to_move(), {.budget = 200, .max_fights = 1});
+  EXPECT_EQ(b.root(largest[0].ours), b.root(by_size.front().ours));
 }
 
 // The engine orders them by the ownership of its last search, when asked.
@@ -240,7 +242,8 @@ TEST(Fights, TheEngineReadsByTheLastSearchsDoubtWhenAsked) {
   ASSERT_EQ(ownership.size(), static_cast<std::size_t>(engine.game().board().num_points()));
   const Board& b = engine.game().board();
   const std::vector<Fight> expected = read_fights(
-      b, c, {.budget = 200, .max_fights = 2, .max_liberties = s.solver_liberties, .seed = s.seed, .ownership = &ownership});
+      b, c,
+      {.budget = 200, .max_fights = 2, .max_liberties = s.solver_liberties, .seed = s.seed, .ownership = &ownership});
   const std::vector<Fight> got = engine.fights(c);
   ASSERT_EQ(got.size(), expected.size());
   for (std::size_t i = 0; i < got.size(); ++i) {
