@@ -213,7 +213,10 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks, bool 
   const auto start = std::chrono::steady_clock::now();
   const SearchLimits budget = limits_for(c);
   const double move_seconds = budget.seconds > 0 ? budget.seconds : budget.max_seconds;
-  const std::vector<Fight> found = fights(c, settings_.solver_time_share * move_seconds);
+  // Nothing but the search would use the reading: none.
+  const bool reading_used = settings_.solver_favour || settings_.solver_dead_in_playouts;
+  const std::vector<Fight> found =
+      reading_used ? fights(c, settings_.solver_time_share * move_seconds) : std::vector<Fight>{};
   const double solver_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const SearchResult& r = search(c, hooks, solver_seconds, favoured_fight_moves(c, found), dead_fight_stones(found));
   komi_.update(settings_, game_, c, r.win_rate);

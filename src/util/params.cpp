@@ -162,8 +162,8 @@ std::vector<ParamDef> make_registry() {
        "(moves limited by playouts alone read them all)"},
       {"solver-favour", &S::solver_favour, 0, 1, {},
        "in a fight whose result turns on who moves first (3 stones or more), the solver's proven move starts the "
-       "search at prior 1 with its prior visits won (off: the reading only serves the final judgement and the "
-       "options below)"},
+       "search at prior 1 with its prior visits won (off, and solver-dead-in-playouts off: genmove reads no fight; "
+       "the final judgement still does)"},
       {"solver-dead-in-playouts", &S::solver_dead_in_playouts, 0, 1, {},
        "a playout that ends with a string standing that the solver proved lost whoever moves first counts its "
        "stones for the opponent"},

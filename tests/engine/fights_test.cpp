@@ -82,6 +82,23 @@ TEST(Fights, TheUrgentRacesMoveIsFavouredUnlessTurnedOff) {
   }
 }
 
+// With neither favoured moves nor dead strings in the playouts, nothing
+// would use a reading before the search: genmove reads no fight.
+TEST(Fights, GenmoveReadsOnlyWhatItUses) {
+  for (const bool favour : {true, false}) {
+    for (const bool dead : {true, false}) {
+      Settings s = quick();
+      s.playouts = 20;
+      s.solver_favour = favour;
+      s.solver_dead_in_playouts = dead;
+      Engine engine(s);
+      set_position(engine, kRace, Color::Black);
+      engine.choose_move(Color::Black);
+      EXPECT_EQ(engine.fight_memo().size() > 0, favour || dead) << favour << dead;
+    }
+  }
+}
+
 TEST(Fights, GenmoveWinsTheUrgentRaceEvenWithAWeakSearch) {
   Settings s = quick();
   s.playouts = 20;  // far too few to read the race by search alone
