@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "tengen/sgf/position.h"
+#include "tengen/util/clock.h"
 
 namespace tengen {
 
@@ -217,7 +218,7 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks, bool 
   const bool reading_used = settings_.solver_favour || settings_.solver_dead_in_playouts;
   const std::vector<Fight> found =
       reading_used ? fights(c, settings_.solver_time_share * move_seconds) : std::vector<Fight>{};
-  const double solver_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double solver_seconds = seconds_since(start);
   const SearchResult& r = search(c, hooks, solver_seconds, favoured_fight_moves(c, found), dead_fight_stones(found));
   komi_.update(settings_, game_, c, r.win_rate);
   if (may_resign && !play_on && should_resign(r, c)) return kResign;

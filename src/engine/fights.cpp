@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "tengen/board/zobrist.h"
+#include "tengen/util/clock.h"
 #include "tengen/util/random.h"
 
 namespace tengen {
@@ -28,10 +29,6 @@ std::optional<GoLocalGame> fight_at(const Board& board, Point vertex, Color move
   b.set_to_move(mover);
   b.reset_pass_count();
   return local_game_at(b, vertex);
-}
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 // Keys of what a point adds to local_game_key, apart from the board's own

@@ -9,13 +9,13 @@
 #include <stdexcept>
 #include <thread>
 
+#include "tengen/util/clock.h"
+
 namespace tengen::patterns {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 // Values are at most 16: 5 bits each; the top bit keeps the key non-zero.
 std::uint64_t tactics_key(const Tactics& t) {
