@@ -62,7 +62,10 @@ void apply_proven_fates(const Board& board, const std::vector<std::pair<Point, S
                         std::vector<bool>& unsettled) {
   const auto rank = [](StoneStatus s) { return s == StoneStatus::Dead ? 2 : s == StoneStatus::Seki ? 1 : 0; };
   std::vector<int> proven_rank(board.num_points(), -1);
-  for (const auto& [stone, status] : proven) {
+  for (const auto& fate : proven) {
+    // Not a structured binding: Clang before 16 cannot capture one in the lambda below.
+    const Point stone = fate.first;
+    const StoneStatus status = fate.second;
     if (!is_player(board.at(stone)) || rank(status) <= proven_rank[stone]) continue;
     board.for_each_stone(stone, [&](Point s) {
       j.status[s] = status;
