@@ -25,27 +25,66 @@ bool LadderReader::escape_is_caught(const Board& b, Point escape, Color c) {
   n_chased_roots_ = n_chased_placed_ = n_chaser_placed_ = 0;
   place(escape, c);
   join_chased(escape);
+  ataris_left_ = kMaxAtaris;
   // Each round is an atari and an extension; a ladder crosses the board in
   // fewer than 2 * size rounds.
-  for (int round = 0; round < 2 * b.size(); ++round) {
-    const int libs = chased_libs_.count();
-    if (libs >= 3) return false;
-    if (libs <= 1) return true;
-    const Point atari = chasing_atari();
-    if (atari == kNoPoint || atari_captures(atari)) return false;
-    place(atari, opponent(c));
-    if (chaser_in_atari()) return false;
+  return caught_after_extension(2 * b.size());
+}
+
+bool LadderReader::caught_after_extension(int rounds) {
+  const int libs = chased_libs_.count();
+  if (libs >= 3) return false;
+  if (libs <= 1 || rounds == 0) return true;
+  // The greedy side alone misread a 19x19 ladder of ten escapes as broken,
+  // and Tengen ran it out (docs/strength.md): the other side is tried too.
+  Point ataris[2];
+  const int n = chasing_ataris(ataris);
+  for (int i = 0; i < n; ++i) {
+    if (ataris_left_-- <= 0) return false;
+    const Undo undo = save();
+    if (!chase_with(ataris[i])) continue;
     const Point run = chased_libs_.first();
+    bool caught;
     if (run_captures(run)) {
       // Still in atari after taking: caught. Otherwise the overlay cannot
       // follow the freed points any further: counted as out.
-      return liberties_after_capturing_run(run) <= 1;
+      caught = liberties_after_capturing_run(run) <= 1;
+    } else if (run_liberties(run, kNoPoint).count() == 0) {
+      caught = true;  // the extension would be suicide
+    } else {
+      place(run, chased_color_);
+      join_chased(run);
+      caught = caught_after_extension(rounds - 1);
     }
-    if (run_liberties(run, kNoPoint).count() == 0) return true;  // the extension would be suicide
-    place(run, c);
-    join_chased(run);
+    restore(undo);
+    if (caught) return true;
   }
-  return true;
+  return false;
+}
+
+bool LadderReader::chase_with(Point atari) {
+  if (atari_captures(atari)) return false;
+  const Undo undo = save();
+  place(atari, opponent(chased_color_));
+  if (!chaser_in_atari()) return true;
+  restore(undo);
+  return false;
+}
+
+void LadderReader::restore(const Undo& u) {
+  const int chaser = chased_color_ == Color::Black ? 1 : 0;
+  for (int i = u.n_chaser_placed; i < n_chaser_placed_; ++i) {
+    placed_[chaser].reset(chaser_placed_[i]);
+    empty_.set(chaser_placed_[i]);
+  }
+  for (int i = u.n_chased_placed; i < n_chased_placed_; ++i) {
+    placed_[1 - chaser].reset(chased_placed_[i]);
+    empty_.set(chased_placed_[i]);
+  }
+  chased_libs_ = u.chased_libs;
+  n_chased_roots_ = u.n_chased_roots;
+  n_chased_placed_ = u.n_chased_placed;
+  n_chaser_placed_ = u.n_chaser_placed;
 }
 
 bool LadderReader::is_chaser(Point p) const {
@@ -236,28 +275,27 @@ int LadderReader::liberties_after_capturing_run(Point run) const {
   return libs.count();
 }
 
-// Of the two ataris, the one after which the extension has fewer liberties;
-// an atari that leaves the chasing stone itself in atari comes last, and
-// one that would be suicide is not played. kNoPoint if neither is legal.
-Point LadderReader::chasing_atari() const {
+// The two ataris ordered by the liberties the extension would have after
+// each, fewer first; an atari that leaves the chasing stone itself in atari
+// comes last, and one that would be suicide is left out.
+int LadderReader::chasing_ataris(Point out[2]) const {
   Point libs[2] = {kNoPoint, kNoPoint};
   int n = 0;
   chased_libs_.for_each([&](Point l) {
     if (n < 2) libs[n++] = l;
   });
-  Point best = kNoPoint;
-  int best_score = 1 << 20;
+  int scores[2];
+  int found = 0;
   for (int i = 0; i < n; ++i) {
     const Point atari = libs[i];
     const int own = chaser_liberties_if_placed(atari);
     if (own == 0) continue;
-    const int score = run_liberties(libs[1 - i], atari).count() + (own == 1 ? 100 : 0);
-    if (score < best_score) {
-      best_score = score;
-      best = atari;
-    }
+    scores[found] = run_liberties(libs[1 - i], atari).count() + (own == 1 ? 100 : 0);
+    out[found++] = atari;
   }
-  return best;
+  // A tie keeps the lower point first, as the single greedy choice did.
+  if (found == 2 && scores[1] < scores[0]) std::swap(out[0], out[1]);
+  return found;
 }
 
 }  // namespace tengen

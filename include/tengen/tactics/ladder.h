@@ -17,14 +17,34 @@ namespace tengen {
 class LadderReader {
  public:
   // c plays `escape`, a legal move whose string then has exactly two
-  // liberties. True when the opponent catches that string by ataris from
-  // the side that leaves it fewest liberties, until it has three liberties
-  // or can capture a chasing string (escaped) or is left in atari after
-  // extending (caught).
+  // liberties. True when the opponent catches that string by ataris, the
+  // side that leaves it fewest liberties tried first and the other when
+  // that line fails, until it has three liberties or can capture a chasing
+  // string (escaped) or is left in atari after extending (caught). A
+  // reading that needs more than kMaxAtaris ataris counts as escaped.
   bool escape_is_caught(const Board& b, Point escape, Color c);
 
  private:
   static constexpr int kMaxList = 256;
+  // Trying both sides can branch at every atari; most second tries end at
+  // once (three liberties), so this bounds only pathological readings.
+  static constexpr int kMaxAtaris = 96;
+
+  // What a line of the reading changes, to take it back.
+  struct Undo {
+    Bitboard chased_libs;
+    int n_chased_roots, n_chased_placed, n_chaser_placed;
+  };
+  Undo save() const { return {chased_libs_, n_chased_roots_, n_chased_placed_, n_chaser_placed_}; }
+  void restore(const Undo& u);
+  // The chased string, with two liberties, after an extension: caught
+  // from here within `rounds` more ataris?
+  bool caught_after_extension(int rounds);
+  // Plays the chaser's atari in the overlay, unless it captures one of the
+  // chased side's strings (the overlay cannot follow that) or leaves a
+  // chasing string next to the chased one in atari; then the overlay stays
+  // as it was and the answer is false.
+  bool chase_with(Point atari);
 
   // A string of the chasing side in the overlay: board strings (by root)
   // and stones placed here.
@@ -48,7 +68,8 @@ class LadderReader {
   bool atari_captures(Point atari) const;
   Bitboard run_liberties(Point run, Point atari) const;
   int liberties_after_capturing_run(Point run) const;
-  Point chasing_atari() const;
+  // The chaser's playable ataris, best first; how many (0 to 2).
+  int chasing_ataris(Point out[2]) const;
 
   const Board* b_ = nullptr;
   Color chased_color_ = Color::Black;
@@ -61,6 +82,7 @@ class LadderReader {
   int n_chased_placed_ = 0;
   Point chaser_placed_[kMaxList];
   int n_chaser_placed_ = 0;
+  int ataris_left_ = 0;  // in this reading
 };
 
 }  // namespace tengen
