@@ -103,8 +103,8 @@ TEST(LadderReader, SaysCaughtOnlyWhenTheReferenceAgrees) {
   }
 }
 
-// Game 13 of a 0.5 s match against Pachi (docs/strength.md): White's
-// E11-F12 in atari, and Black's ladder from G12 runs up and to the right
+// Game 13 of a 0.5 s match against Pachi (docs/strength.md): White's E11,
+// F11 and F12 in atari, and Black's ladder from G12 runs up and right
 // into Black's O17 and the top edge. Near the end, after the atari from
 // the side that leaves the fewest liberties, a chasing stone is in atari
 // and the string takes it; from the other side the ladder works. Reading
