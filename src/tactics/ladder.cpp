@@ -35,7 +35,7 @@ bool LadderReader::caught_after_extension(int rounds) {
   const int libs = chased_libs_.count();
   if (libs >= 3) return false;
   if (libs <= 1 || rounds == 0) return true;
-  // The greedy side alone misread a 19x19 ladder of ten escapes as broken,
+  // The greedy side alone misread a 19x19 ladder of eleven moves as broken,
   // and Tengen ran it out (docs/strength.md): the other side is tried too.
   Point ataris[2];
   const int n = chasing_ataris(ataris);

@@ -109,7 +109,7 @@ TEST(LadderReader, SaysCaughtOnlyWhenTheReferenceAgrees) {
 // the side that leaves the fewest liberties, a chasing stone is in atari
 // and the string takes it; from the other side the ladder works. Reading
 // the greedy side alone, the reader called the ladder broken, and Tengen
-// ran it out ten times and lost 14 stones.
+// ran it out for eleven moves and lost 14 stones.
 TEST(LadderReader, TriesTheOtherSideWhereTheGreedyAtariFails) {
   const Board b = test::board_from_rows({
       ". . . . . . . . . . . . . . . . . . .",
