@@ -41,11 +41,16 @@ bool LadderReader::caught_after_extension(int rounds) {
   const int n = chasing_ataris(ataris);
   for (int i = 0; i < n; ++i) {
     if (ataris_left_-- <= 0) return false;
+    // An atari that captures one of the chased side's strings is not
+    // followed (the overlay cannot free its points).
+    if (atari_captures(ataris[i])) continue;
     const Undo undo = save();
-    if (!chase_with(ataris[i])) continue;
+    place(ataris[i], opponent(chased_color_));
     const Point run = chased_libs_.first();
     bool caught;
-    if (run_captures(run)) {
+    if (chaser_in_atari()) {
+      caught = false;  // the chased string takes a chasing string and is out
+    } else if (run_captures(run)) {
       // Still in atari after taking: caught. Otherwise the overlay cannot
       // follow the freed points any further: counted as out.
       caught = liberties_after_capturing_run(run) <= 1;
@@ -59,15 +64,6 @@ bool LadderReader::caught_after_extension(int rounds) {
     restore(undo);
     if (caught) return true;
   }
-  return false;
-}
-
-bool LadderReader::chase_with(Point atari) {
-  if (atari_captures(atari)) return false;
-  const Undo undo = save();
-  place(atari, opponent(chased_color_));
-  if (!chaser_in_atari()) return true;
-  restore(undo);
   return false;
 }
 

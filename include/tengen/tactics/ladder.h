@@ -40,11 +40,6 @@ class LadderReader {
   // The chased string, with two liberties, after an extension: caught
   // from here within `rounds` more ataris?
   bool caught_after_extension(int rounds);
-  // Plays the chaser's atari in the overlay, unless it captures one of the
-  // chased side's strings (the overlay cannot follow that) or leaves a
-  // chasing string next to the chased one in atari; then the overlay stays
-  // as it was and the answer is false.
-  bool chase_with(Point atari);
 
   // A string of the chasing side in the overlay: board strings (by root)
   // and stones placed here.
