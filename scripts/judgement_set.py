@@ -39,6 +39,7 @@ import re
 import signal
 import statistics
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location("match", os.path.join(HERE, "match.py"))
@@ -169,9 +170,11 @@ def summary(rows):
 def run(args):
     entries = read_manifest(args.set)
     out = open(args.out, "w") if args.out else None
-    client = match.GtpClient("engine", args.engine, os.devnull, args.timeout)
+    log = os.path.join(tempfile.mkdtemp(prefix="judgement_set-"), "engine.log")
     rows = []
+    client = None
     try:
+        client = match.GtpClient("engine", args.engine, log, args.timeout)
         for name, to_move, outcome, _logged in entries:
             client.must("loadsgf %s" % os.path.join(os.path.abspath(args.set), name + ".sgf"))
             rate = parse_rate(client.must("kata-genmove_analyze %s 1000000" % to_move.lower()))
@@ -184,7 +187,8 @@ def run(args):
         print("judgement_set: %s" % e, file=sys.stderr)
         return 2
     finally:
-        client.close()
+        if client:
+            client.close()
     text = summary(rows)
     print(text)
     if out:
@@ -194,8 +198,19 @@ def run(args):
 
 
 def read_run(path):
-    with open(path) as f:
-        return {p[0]: (int(p[1]), float(p[2])) for p in (l.split() for l in f if not l.startswith("#")) if len(p) == 3}
+    """{name: (outcome, rate)} from a file written by `run --out`."""
+    out = {}
+    with open(path, errors="replace") as f:
+        for n, line in enumerate(f, 1):
+            words = line.split()
+            if not words or line.startswith("#"):
+                continue
+            try:
+                name, outcome, rate = words
+                out[name] = (int(outcome), float(rate))
+            except ValueError:
+                raise ValueError("%s:%d: not a line of `run --out` (name outcome rate)" % (path, n)) from None
+    return out
 
 
 def paired(before, after):
@@ -210,7 +225,14 @@ def paired(before, after):
 
 
 def diff(args):
-    result = paired(read_run(args.before), read_run(args.after))
+    try:
+        result = paired(read_run(args.before), read_run(args.after))
+    except ValueError as e:
+        print("judgement_set: %s" % e, file=sys.stderr)
+        return 2
+    if not result:
+        print("judgement_set: the two runs share no position", file=sys.stderr)
+        return 2
     for outcome, label in ((0, "collapses (lower is better)"), (1, "controls (higher is better)")):
         if outcome in result:
             n, mean, se = result[outcome]

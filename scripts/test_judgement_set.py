@@ -147,9 +147,14 @@ class EndToEndTest(unittest.TestCase):
 
     def test_bad_arguments(self):
         with tempfile.TemporaryDirectory() as d:
-            for argv in (["make", "--out", d, d], ["run", "--set", d], ["diff", "nothing", "nowhere"]):
+            junk = os.path.join(d, "junk.txt")
+            with open(junk, "w") as f:
+                f.write("this is not a run\n")
+            for argv in (["make", "--out", d, d], ["run", "--set", d], ["diff", "nothing", "nowhere"],
+                         ["diff", junk, junk]):
                 done = subprocess.run([sys.executable, SCRIPT] + argv, capture_output=True, text=True, timeout=60)
                 self.assertEqual(done.returncode, 2, argv)
+                self.assertNotIn("Traceback", done.stderr, argv)
 
 
 if __name__ == "__main__":
