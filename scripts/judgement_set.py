@@ -106,7 +106,7 @@ def read_results(match_dir):
 def make(args):
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
-    lines = []
+    entries = []   # (name, manifest line, won, SGF text)
     for match_dir in args.matches:
         for game, tengen_black, won in read_results(match_dir):
             stem = os.path.join(match_dir, "game-%03d" % game)
@@ -124,19 +124,21 @@ def make(args):
             if sgf is None:
                 continue
             name = "%s-%03d-%d" % (os.path.basename(os.path.normpath(match_dir)), game, ply)
-            with open(os.path.join(args.out, name + ".sgf"), "w") as f:
-                f.write(sgf)
-            lines.append("%s %s %d %.3f" % (name, "B" if tengen_black else "W", int(won), rates[i]))
+            line = "%s %s %d %.3f" % (name, "B" if tengen_black else "W", int(won), rates[i])
+            entries.append((name, line, won, sgf))
     # Keep at most --max-controls controls, drawn at random, so a run stays short.
-    controls = [l for l in lines if l.split()[2] == "1"]
+    controls = [e for e in entries if e[2]]
     for dropped in rng.sample(controls, max(0, len(controls) - args.max_controls)):
-        lines.remove(dropped)
-        os.remove(os.path.join(args.out, dropped.split()[0] + ".sgf"))
+        entries.remove(dropped)
+    for name, _line, _won, sgf in entries:
+        with open(os.path.join(args.out, name + ".sgf"), "w") as f:
+            f.write(sgf)
+    lines = [e[1] for e in entries]
     with open(os.path.join(args.out, MANIFEST), "w") as f:
         f.write("# name to_move outcome logged_rate\n"
                 "# outcome: 1 if Tengen (to move) won the game; logged_rate: its win rate in the game\n")
         f.write("".join(l + "\n" for l in sorted(lines)))
-    lost = sum(1 for l in lines if l.split()[2] == "0")
+    lost = sum(1 for e in entries if not e[2])
     print("%d positions: %d collapses, %d controls, in %s" % (len(lines), lost, len(lines) - lost, args.out))
     return 0
 
