@@ -140,9 +140,11 @@ bool Engine::should_resign(const SearchResult& r, Color c) const {
   return own_moves(c) >= settings_.resign_min_moves * scale;
 }
 
+// After the opponent's pass, ours ends the game: the count is the rules'
+// one, where an open area between both colours is nobody's.
 bool Engine::passing_wins(Color c) {
   const Judgement j = judge_position();
-  return c == Color::Black ? j.score > 0 : j.score < 0;
+  return c == Color::Black ? j.score_if_ended > 0 : j.score_if_ended < 0;
 }
 
 // True when no candidate is worth a stone: every move the search considered

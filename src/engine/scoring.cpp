@@ -105,10 +105,15 @@ void mark_seki(const Board& board, const EmptyRegion& region, const std::vector<
   }
 }
 
+struct AreaDifference {
+  int estimate;  // shared regions of 5 points or more counted from ownership
+  int by_rules;  // every shared region dame
+};
+
 // Black's area minus White's with the dead stones taken off: living stones,
 // and the regions of the other points that only one colour borders. Marks
 // the seki it finds in j.status.
-int area_difference(const Board& board, const std::vector<float>& ownership, Judgement& j) {
+AreaDifference area_difference(const Board& board, const std::vector<float>& ownership, Judgement& j) {
   std::vector<Color> color(board.num_points());
   for (int q = 0; q < board.num_points(); ++q) {
     const Point p = static_cast<Point>(q);
@@ -118,16 +123,18 @@ int area_difference(const Board& board, const std::vector<float>& ownership, Jud
   for (const Color c : color) {
     if (is_player(c)) ++area[c == Color::Black ? 0 : 1];
   }
+  int shared[2] = {0, 0};
   for_each_empty_region(board, [&](Point p) { return color[p]; }, [&](const EmptyRegion& region) {
     const Color owner = region.owner();
     if (owner != Color::Empty) {
       area[owner == Color::Black ? 0 : 1] += region.size();
       return;
     }
-    count_shared_region(region, ownership, area);
+    count_shared_region(region, ownership, shared);
     mark_seki(board, region, color, j);
   });
-  return area[0] - area[1];
+  const int by_rules = area[0] - area[1];
+  return {by_rules + shared[0] - shared[1], by_rules};
 }
 
 }  // namespace
@@ -142,7 +149,9 @@ Judgement judge(const Board& board, const std::vector<float>& ownership, double 
   judge_by_ownership(board, ownership, dead_threshold, settled_ownership, j, unsettled);
   apply_proven_fates(board, proven, j, unsettled);
   for (int q = 0; q < n; ++q) j.unsettled_stones += unsettled[q];
-  j.score = area_difference(board, ownership, j) - komi;
+  const AreaDifference area = area_difference(board, ownership, j);
+  j.score = area.estimate - komi;
+  j.score_if_ended = area.by_rules - komi;
   return j;
 }
 

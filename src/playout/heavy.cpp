@@ -140,6 +140,7 @@ HeavyConfig HeavyConfig::from_settings(const Settings& s) {
   c.capture = {s.heavy_capture, s.heavy_capture_prob};
   c.max_self_atari_stones = s.heavy_self_atari_max;
   c.nakade_sacrifice = s.heavy_nakade_sacrifice;
+  c.keep_false_eyes = s.heavy_keep_false_eyes;
   c.pattern_self_atari_filter = s.heavy_pattern_self_atari_filter;
   c.max_ko_captures = s.heavy_ko_captures;
   const std::string path = s.heavy_pattern_file.empty() ? default_pattern_file() : s.heavy_pattern_file;
@@ -313,7 +314,7 @@ bool HeavyPolicy::can_escape(const Board& b, Point lib, Color c) {
 Point HeavyPolicy::last_good_reply_move(const Board& b, Point last, Color c) const {
   const auto usable = [&](Point p) {
     return p != kNoPoint && b.at(p) == Color::Empty && b.is_legal(p, c) && !b.is_true_eye(p, c) &&
-           !big_self_atari(b, p, c);
+           !big_self_atari(b, p, c) && !(config_.keep_false_eyes && fills_own_false_eye(b, p, c));
   };
   if (const Point p = replies_->reply_to_two(c, b.second_last_move(), last); usable(p)) return p;
   if (const Point p = replies_->reply_to_one(c, last); usable(p)) return p;
@@ -404,7 +405,8 @@ bool HeavyPolicy::big_self_atari(const Board& b, Point p, Color c) const {
 
 Point HeavyPolicy::random_move(Board& b, Color c, Rng& rng) const {
   return b.random_empty(rng, [&](Point p) {
-    return !b.is_true_eye(p, c) && b.is_legal(p, c) && !big_self_atari(b, p, c) && !ko_closed(b, p, c);
+    return !b.is_true_eye(p, c) && b.is_legal(p, c) && !big_self_atari(b, p, c) && !ko_closed(b, p, c) &&
+           !(config_.keep_false_eyes && fills_own_false_eye(b, p, c));
   });
 }
 

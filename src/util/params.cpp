@@ -139,6 +139,8 @@ std::vector<ParamDef> make_registry() {
        "heavy rule 7: random moves make no self-atari leaving more stones than this in atari"},
       {"heavy-nakade-sacrifice", &S::heavy_nakade_sacrifice, 0, 1, {},
        "heavy rule 7 (not MoGo's): ...unless their capture leaves a dead eye shape as the capturer's only eye space"},
+      {"heavy-keep-false-eyes", &S::heavy_keep_false_eyes, 0, 1, {},
+       "heavy rule 7 (not MoGo's): random moves fill no own false eye unless a string next to it is in atari"},
       {"heavy-pattern-file", &S::heavy_pattern_file, 0, 0, {},
        "3x3 pattern file of the heavy policy (empty: the shipped patterns/mogo-3x3.txt)"},
       {"resign-threshold", &S::resign_threshold, 0, 1, {}, "resign below this win rate (0: never)"},

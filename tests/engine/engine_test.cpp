@@ -68,7 +68,7 @@ TEST(Engine, JudgesDeadStonesAndScoresByArea) {
 
 // judge() on given ownership: a small shared region is dame whatever the
 // playouts say; a large one, in an unfinished game, goes point by point to
-// the side the playouts give it to.
+// the side the playouts give it to, except in the count of a game ended now.
 TEST(Judge, SmallSharedRegionsAreDameLargeOnesFollowOwnership) {
   // A black and a white group with one dame point between them (B6), and
   // an open area of 12 points (D3..F6) that touches both.
@@ -102,6 +102,8 @@ TEST(Judge, SmallSharedRegionsAreDameLargeOnesFollowOwnership) {
     white_stones += b.at(static_cast<Point>(q)) == Color::White;
   }
   EXPECT_DOUBLE_EQ(j.score, (black_stones + 2) - (white_stones + 8));
+  // Were the game to end now, the rules would count both regions as dame.
+  EXPECT_DOUBLE_EQ(j.score_if_ended, black_stones - white_stones);
 }
 
 TEST(Judge, TheWorstProvenFateOfAStringStands) {

@@ -100,5 +100,38 @@ TEST(Tactics, CarefulPlayoutsKillTheCornerBySacrifice) {
   EXPECT_GT(ownership[*parse_vertex("B8", 9)], 0.6f);  // Black's
 }
 
+// A seki from a 19x19 game against GNU Go, moved to a 7x7 corner. White's
+// group C7-G4 has two liberties, E7 and G5; its stone F7 has E7 and G7; the
+// black stones F6, G6 and F5 inside have G7 and G5. Neither side can fill
+// G7 or G5 without being captured, so both live, but E7 is eyelike for
+// White with Black's F6 on its diagonal: a false eye by the diagonal rule.
+// If White fills it, Black G5 is a sacrifice that leaves White a square
+// four, and White dies.
+const std::vector<std::string> kFalseEyeSeki = {". X O O . O .",  //
+                                                ". X X O O X X",  //
+                                                ". . X X O X .",  //
+                                                ". . . X O O O",  //
+                                                ". . . X X X X",  //
+                                                ". . . . . . .",  //
+                                                ". . . . . . ."};
+
+TEST(Tactics, FalseEyesThatNeedNoFilling) {
+  const Board b = test::board_from_rows(kFalseEyeSeki, Color::White);
+  const auto at = [](const char* v) { return *parse_vertex(v, 7); };
+  EXPECT_TRUE(fills_own_false_eye(b, at("E7"), Color::White));
+  EXPECT_FALSE(fills_own_false_eye(b, at("E7"), Color::Black));  // not eyelike for Black
+  EXPECT_FALSE(fills_own_false_eye(b, at("G7"), Color::White));
+  // A true eye is not a false one.
+  const Board eye = test::board_from_rows({". X . X . . .", "X X X X . . .", ". . . . . . .", ". . . . . . .",
+                                           ". . . . . . .", ". . . . . . .", ". . . . . . ."},
+                                          Color::Black);
+  EXPECT_FALSE(fills_own_false_eye(eye, at("C7"), Color::Black));
+  // With F7 in atari (Black has played G7), filling E7 connects it: allowed.
+  const Board atari = test::board_from_rows({". X O O . O X", ". X X O O X X", ". . X X O X .", ". . . X O O O",
+                                             ". . . X X X X", ". . . . . . .", ". . . . . . ."},
+                                            Color::White);
+  EXPECT_FALSE(fills_own_false_eye(atari, at("E7"), Color::White));
+}
+
 }  // namespace
 }  // namespace tengen

@@ -21,6 +21,10 @@ std::vector<float> playout_ownership(const Board& board, int playouts, Rng& rng)
 struct Judgement {
   std::vector<StoneStatus> status;  // per point index; Alive for empty points
   double score = 0;                 // Black minus White, komi included
+  // The same, but with every empty region both colours touch as dame, as
+  // the rules count a game that ends now; score counts the points of a large
+  // one (an unfinished game) by the playouts' ownership.
+  double score_if_ended = 0;
   std::vector<float> ownership;     // what the judgement was made from
   // Stones of strings the playouts neither keep nor capture surely (see
   // judge): a game ended with any of these is scored on a guess.

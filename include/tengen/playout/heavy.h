@@ -127,6 +127,8 @@ struct HeavyConfig {
   // seki in every playout (a 19x19 game against GNU Go lost from 0.95:
   // docs/strength.md).
   bool nakade_sacrifice;
+  // Not MoGo's: the random rule fills no own false eye (tactics/eyes.h).
+  bool keep_false_eyes;
   // Not MoGo's: after this many ko captures in a playout, no rule takes a ko
   // (the random one included). Under simple ko alone a double or triple ko
   // cycles until the move limit, and the playout's score is then that of an

@@ -54,4 +54,17 @@ bool is_dead_eye_shape(const Board& b, const Point* points, int count);
 // small eye space; with an eye elsewhere, it would only hand over stones.
 bool is_nakade_sacrifice(const Board& b, Point p, Color c);
 
+// p is eyelike for c but no true eye (an opponent stone on its diagonals),
+// and no string of c around it is in atari: filling it connects nothing
+// that needs connecting yet. Where the diagonal opponent cannot be taken,
+// as in a seki, the point is a real eye or the liberty that keeps both
+// sides alive, and filling it kills its owner (docs/strength.md, "A seki
+// the playouts break").
+inline bool fills_own_false_eye(const Board& b, Point p, Color c) {
+  if (!b.is_eyelike(p, c) || b.is_true_eye(p, c)) return false;
+  bool atari = false;
+  b.for_each_neighbor(p, [&](Point n) { atari |= b.at(n) == c && b.liberties(n) == 1; });
+  return !atari;
+}
+
 }  // namespace tengen

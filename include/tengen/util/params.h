@@ -101,6 +101,7 @@ struct Settings {
   double heavy_capture_prob = 1.0;
   int heavy_self_atari_max = 3;
   bool heavy_nakade_sacrifice = true;
+  bool heavy_keep_false_eyes = false;
   bool heavy_pattern_self_atari_filter = true;
   int heavy_ko_captures = 6;
   bool heavy_race_atari = false;
