@@ -8,12 +8,12 @@
 
 namespace tengen {
 
-std::vector<float> playout_ownership(const Board& board, int playouts, Rng& rng) {
+std::vector<float> playout_ownership(const Board& board, int playouts, Rng& rng, bool keep_seki_eyes) {
   std::vector<float> ownership(board.num_points(), 0.0f);
   for (int i = 0; i < playouts; ++i) {
     Board b = board;
     b.reset_pass_count();
-    careful_playout(b, rng, playout_move_limit(b.size()));
+    careful_playout(b, rng, playout_move_limit(b.size()), keep_seki_eyes);
     for (int q = 0; q < b.num_points(); ++q) ownership[q] += static_cast<float>(b.playout_owner(static_cast<Point>(q)));
   }
   for (float& o : ownership) o /= static_cast<float>(std::max(playouts, 1));

@@ -45,11 +45,12 @@ PlayoutResult light_playout(Board& board, Rng& rng, int max_moves, Point* moves)
   return run_playout(board, max_moves, moves, [&] { return light_policy_move(board, rng); });
 }
 
-PlayoutResult careful_playout(Board& board, Rng& rng, int max_moves) {
+PlayoutResult careful_playout(Board& board, Rng& rng, int max_moves, bool keep_seki_eyes) {
   return run_playout(board, max_moves, nullptr, [&] {
     const Color c = board.to_move();
     return board.random_empty(rng, [&](Point p) {
-      return !board.is_true_eye(p, c) && board.is_legal(p, c) && !is_bad_group_self_atari(board, p, c);
+      return !board.is_true_eye(p, c) && board.is_legal(p, c) && !is_bad_group_self_atari(board, p, c) &&
+             !(keep_seki_eyes && fills_seki_false_eye(board, p, c));
     });
   });
 }

@@ -150,6 +150,9 @@ std::vector<ParamDef> make_registry() {
        "pass when every legal move lies on a point owned at least this surely"},
       {"score-playouts", &S::score_playouts, 1, 1000000, {},
        "playouts behind final_score and final_status_list"},
+      {"score-keep-seki-eyes", &S::score_keep_seki_eyes, 0, 1, {},
+       "those playouts fill no own false eye whose filled string would have only liberties of opponent strings "
+       "with two or fewer (a seki's eye)"},
       {"dead-threshold", &S::dead_threshold, 0, 1, {},
        "a string is dead when the opponent's ownership of its points (in [-1, 1]) exceeds its own by this margin"},
       {"settled-ownership", &S::settled_ownership, 0, 1, {},

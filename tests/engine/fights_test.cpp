@@ -192,6 +192,21 @@ TEST(Fights, ASekiOfTwoLoneStonesIsSekiThoughTheRefereeCalledItDead) {
   EXPECT_EQ(score_string(j.score), "B+12");
 }
 
+TEST(Fights, ASekiWhoseEyeLooksFalseIsSeki) {
+  // The end of a 19x19 game against GNU Go (docs/strength.md, "A seki the
+  // playouts break"). White's P19-T13 has R19 and T17, White's S19 has R19
+  // and T19, Black's S18-T18-S17 has T19 and T17. R19 is a false eye for
+  // White by the diagonal rule; filled, it leaves Black's T17 a sacrifice
+  // that kills, so the scoring playouts must not fill it. Seki, W+24 (GNU
+  // Go, which leaves R19 out of White's area, says W+23).
+  Engine engine(quick());
+  engine.load_sgf(sgf::parse(test_support::slurp(TENGEN_TEST_DATA "/rescore/seki-false-eye-19x19.sgf")), 0);
+  const Judgement j = engine.judge_position();
+  for (const char* v : {"R17", "S19", "S18"}) EXPECT_EQ(j.status[*parse_vertex(v, 19)], StoneStatus::Seki) << v;
+  EXPECT_EQ(j.status[*parse_vertex("L10", 19)], StoneStatus::Dead);
+  EXPECT_EQ(score_string(j.score), "W+24");
+}
+
 TEST(Fights, TheSolverCanBeSwitchedOff) {
   Settings s = quick();
   s.solver_playouts = 0;

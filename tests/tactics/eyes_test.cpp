@@ -133,5 +133,30 @@ TEST(Tactics, FalseEyesThatNeedNoFilling) {
   EXPECT_FALSE(fills_own_false_eye(atari, at("E7"), Color::White));
 }
 
+TEST(Tactics, ASekisFalseEyeIsOneWhoseFillLeavesOnlySharedLiberties) {
+  const auto at = [](const char* v) { return *parse_vertex(v, 7); };
+  // Filled, E7 would leave White's string the liberties G5 and G7, both
+  // also Black's (F6-G6-F5 has two): the seki's eye.
+  const Board seki = test::board_from_rows(kFalseEyeSeki, Color::White);
+  EXPECT_TRUE(fills_seki_false_eye(seki, at("E7"), Color::White));
+  // With G3 empty the filled string also has G3, next only to Black's wall
+  // of many liberties: a connection that may be the one that lives.
+  const Board open = test::board_from_rows({". X O O . O .", ". X X O O X X", ". . X X O X .", ". . . X O O O",
+                                            ". . . X X X .", ". . . . . . .", ". . . . . . ."},
+                                           Color::White);
+  EXPECT_TRUE(fills_own_false_eye(open, at("E7"), Color::White));
+  EXPECT_FALSE(fills_seki_false_eye(open, at("E7"), Color::White));
+}
+
+TEST(Tactics, CarefulPlayoutsKeepingSekiEyesKeepTheSeki) {
+  const Board b = test::board_from_rows(kFalseEyeSeki, Color::White);
+  const Point white_group = *parse_vertex("D6", 7);
+  Rng rng(7);
+  const std::vector<float> filling = playout_ownership(b, 400, rng);
+  const std::vector<float> keeping = playout_ownership(b, 400, rng, true);
+  EXPECT_GT(filling[white_group], -0.5f);   // White fills E7 and dies in most playouts
+  EXPECT_LT(keeping[white_group], -0.95f);  // White's in (nearly) all
+}
+
 }  // namespace
 }  // namespace tengen

@@ -16,7 +16,8 @@ enum class StoneStatus { Alive, Dead, Seki };
 
 // Per point index: share of playouts Black owned the point minus the share
 // White did, in [-1, 1]; playouts start with the board's side to move.
-std::vector<float> playout_ownership(const Board& board, int playouts, Rng& rng);
+// keep_seki_eyes: careful_playout's.
+std::vector<float> playout_ownership(const Board& board, int playouts, Rng& rng, bool keep_seki_eyes = false);
 
 struct Judgement {
   std::vector<StoneStatus> status;  // per point index; Alive for empty points

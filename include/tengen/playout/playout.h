@@ -29,8 +29,9 @@ Point light_policy_move(Board& board, Rng& rng);
 // that groups in a settled position are not thrown away at random, except
 // the sacrifices that leave the opponent a dead eye shape as its only eye
 // (is_nakade_sacrifice), which kill: used to judge life and death at the end
-// of the game.
-PlayoutResult careful_playout(Board& board, Rng& rng, int max_moves);
+// of the game. With keep_seki_eyes, no false eye is filled that is a
+// seki's eye (fills_seki_false_eye).
+PlayoutResult careful_playout(Board& board, Rng& rng, int max_moves, bool keep_seki_eyes = false);
 
 // A generous bound on playout length (ko fights can cycle under simple ko).
 constexpr int playout_move_limit(int size) { return 3 * size * size + 50; }

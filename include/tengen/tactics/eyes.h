@@ -67,4 +67,27 @@ inline bool fills_own_false_eye(const Board& b, Point p, Color c) {
   return !atari;
 }
 
+// A false-eye fill as above whose joined string would have only liberties
+// that are also liberties of opponent strings with two or fewer: the fill
+// spends the eye of a seki (or of a race), and the opponent's next stone
+// there is a sacrifice that kills. A false eye whose fill gives the string
+// a liberty of its own (an eye elsewhere, open space) stays playable: that
+// connection may be the one that lives.
+inline bool fills_seki_false_eye(const Board& b, Point p, Color c) {
+  if (!fills_own_false_eye(b, p, c)) return false;
+  Bitboard libs{};
+  b.for_each_neighbor(p, [&](Point n) {
+    if (b.at(n) == c) libs |= b.liberty_set(n);
+  });
+  libs.reset(p);
+  const Color o = opponent(c);
+  bool all_shared = true;
+  libs.for_each([&](Point l) {
+    bool shared = false;
+    b.for_each_neighbor(l, [&](Point n) { shared |= b.at(n) == o && b.liberties(n) <= 2; });
+    all_shared &= shared;
+  });
+  return all_shared;
+}
+
 }  // namespace tengen

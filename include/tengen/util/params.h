@@ -116,6 +116,7 @@ struct Settings {
   int resign_min_moves = 60;       // per side, on 19x19; scaled by board area
   double pass_ownership = 0.9;     // a point this settled is not worth a move
   int score_playouts = 2000;       // for final_score / final_status_list
+  bool score_keep_seki_eyes = true;
   double dead_threshold = 0.3;     // how surely the opponent must own a string for it to be dead
   double settled_ownership = 0.6;  // a string owned less surely is unsettled: no pass after a pass
   bool superko = true;
