@@ -272,7 +272,8 @@ Point Engine::genmove(Color c, bool cleanup, const SearchHooks& hooks) {
 Judgement Engine::judge_position() {
   return judgements_.get(game_, [&] {
     const Board& board = game_.board();
-    const std::vector<float> ownership = playout_ownership(board, settings_.score_playouts, rng_, settings_.score_keep_seki_eyes);
+    const std::vector<float> ownership =
+        playout_ownership(board, settings_.score_playouts, rng_, settings_.score_keep_seki_eyes);
     const std::vector<Fight> found = fights(board.to_move());
     for (const Fight& f : found) {
       spdlog::debug("judgement: fight {} against {}: {} moving first, {} moving second", vertex_string(f.ours, game_.size()),
