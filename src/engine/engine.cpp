@@ -41,6 +41,7 @@ void Engine::new_game(int size) {
   komi_.reset();
   own_color_ = Color::Empty;
   fight_memo_.clear();
+  low_searches_ = {};
 }
 
 SearchLimits Engine::limits_for(Color c) const {
@@ -124,11 +125,21 @@ int Engine::own_moves(Color c) const {
 
 double Engine::search_komi(Color c) const { return komi_.search_komi(settings_, game_, c); }
 
-bool Engine::should_resign(const SearchResult& r, Color c) const {
+bool Engine::should_resign(const SearchResult& r, Color c) {
   // A sure draw's win rate is draw-value: below half of it, a draw is less
   // likely than not, so no drawn game is given up whatever the threshold.
   const double threshold = std::min(settings_.resign_threshold, settings_.draw_value / 2);
-  if (settings_.resign_threshold <= 0 || r.win_rate >= threshold) return false;
+  LowSearches& low = low_searches_[c == Color::Black ? 0 : 1];
+  if (settings_.resign_threshold <= 0 || r.win_rate >= threshold) {
+    low.count = 0;
+    return false;
+  }
+  // In a row: the last low search was c's previous move (undo and loadsgf
+  // start the count again).
+  const std::size_t ply = game_.moves().size();
+  low.count = low.count > 0 && low.last_ply + 2 == ply ? low.count + 1 : 1;
+  low.last_ply = ply;
+  if (low.count < settings_.resign_after_searches) return false;
   // A search playing for extra points (ratchet, handicap stones counted
   // against us) understates our chances: no resignation on that basis.
   const double debt = search_komi(c) - game_.komi();
@@ -310,6 +321,7 @@ void Engine::load_sgf(const sgf::Game& record, int until) {
   }
   game_ = std::move(g);
   komi_.reset();
+  low_searches_ = {};
 }
 
 }  // namespace tengen

@@ -146,6 +146,8 @@ std::vector<ParamDef> make_registry() {
       {"resign-threshold", &S::resign_threshold, 0, 1, {}, "resign below this win rate (0: never)"},
       {"resign-min-moves", &S::resign_min_moves, 0, 10000, {},
        "no resignation before this many own moves (19x19; scaled by board area)"},
+      {"resign-after-searches", &S::resign_after_searches, 1, 100, {},
+       "resign only when this many own searches in a row (one a move) fall below resign-threshold"},
       {"pass-ownership", &S::pass_ownership, 0, 1, {},
        "pass when every legal move lies on a point owned at least this surely"},
       {"score-playouts", &S::score_playouts, 1, 1000000, {},

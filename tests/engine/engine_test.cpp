@@ -233,6 +233,7 @@ TEST(Engine, ResignsAHopelessGame) {
   Settings s = quick();
   s.resign_threshold = 0.2;
   s.resign_min_moves = 0;
+  s.resign_after_searches = 1;
   Engine engine(s);
   set_position(engine, kSettledBoard, Color::Black, 30.5);
   EXPECT_EQ(engine.choose_move(Color::Black), kResign);
@@ -241,12 +242,44 @@ TEST(Engine, ResignsAHopelessGame) {
   EXPECT_NE(engine.choose_move(Color::Black), kResign);
 }
 
+// One low search is not enough: a 19x19 win rate can fall from 0.5 to
+// under 0.1 for one move and come back (docs/strength.md, Resigning).
+TEST(Engine, ResignsOnlyAfterLowSearchesOnOwnMovesInARow) {
+  Settings s = quick();
+  s.resign_threshold = 0.2;
+  s.resign_min_moves = 0;
+  s.resign_after_searches = 3;
+  Engine engine(s);
+  set_position(engine, kSettledBoard, Color::Black, 30.5);
+  // The same position searched again is no second own move.
+  for (int i = 0; i < 3; ++i) EXPECT_NE(engine.choose_move(Color::Black), kResign);
+  const auto black_then_white_passes = [&] {
+    const Point p = engine.genmove(Color::Black);
+    EXPECT_TRUE(engine.game().play(kPass, Color::White));
+    return p;
+  };
+  EXPECT_NE(black_then_white_passes(), kResign);
+  EXPECT_NE(black_then_white_passes(), kResign);  // the second low search in a row
+  // A search that is not low starts the count again.
+  engine.game().set_komi(-30.5);
+  EXPECT_NE(black_then_white_passes(), kResign);
+  engine.game().set_komi(30.5);
+  EXPECT_NE(black_then_white_passes(), kResign);
+  EXPECT_NE(black_then_white_passes(), kResign);
+  EXPECT_EQ(engine.genmove(Color::Black), kResign);  // the third in a row
+  // White's own searches are counted apart from Black's.
+  engine.game().set_komi(-30.5);
+  ASSERT_TRUE(engine.game().play(kPass, Color::Black));
+  EXPECT_NE(engine.genmove(Color::White), kResign);
+}
+
 // Black's 12 points against White's 24 leave nothing to play for: at komi
 // -12 the playouts draw, at -6 Black loses by 6.
 TEST(Engine, NeverResignsASureDrawHoweverLittleItIsWorth) {
   Settings s = quick();
   s.resign_threshold = 0.2;
   s.resign_min_moves = 0;
+  s.resign_after_searches = 1;
   s.draw_value = 0.05;
   Engine engine(s);
   set_position(engine, kSettledBoard, Color::Black, -12);

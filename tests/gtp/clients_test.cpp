@@ -191,6 +191,7 @@ TEST_F(Clients, CputimeCountsTheEnginesProcessorTime) {
 TEST_F(Clients, RegGenmoveGivesTheBestMoveWhereGenmoveResigns) {
   ASSERT_TRUE(ok("tengen-param resign-threshold 0.9"));
   ASSERT_TRUE(ok("tengen-param resign-min-moves 0"));
+  ASSERT_TRUE(ok("tengen-param resign-after-searches 1"));
   ASSERT_TRUE(ok("boardsize 5"));
   ASSERT_TRUE(ok("komi 30"));  // more than the whole board: Black cannot win
   ASSERT_TRUE(ok("play b c3"));

@@ -278,6 +278,7 @@ TEST_F(Gtp, GenmoveResignsWhenLosing) {
   Settings settings = fast_settings(5);
   settings.resign_threshold = 0.9;
   settings.resign_min_moves = 0;
+  settings.resign_after_searches = 1;
   Session s(settings);
   s.ok("komi 30");  // more than the whole board: Black cannot win
   s.ok("play b c3");

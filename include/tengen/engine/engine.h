@@ -3,6 +3,7 @@
 // moves, passes, resignations and the final score. The GTP front end is a
 // thin layer over this class.
 
+#include <array>
 #include <atomic>
 #include <functional>
 #include <optional>
@@ -111,7 +112,7 @@ class Engine {
 
  private:
   int own_moves(Color c) const;
-  bool should_resign(const SearchResult& r, Color c) const;
+  bool should_resign(const SearchResult& r, Color c);
   bool passing_wins(Color c);
   bool every_move_settled(const SearchResult& r, const std::vector<float>& ownership) const;
   bool nothing_left_to_play(const SearchResult& r);
@@ -127,6 +128,14 @@ class Engine {
   Color own_color_ = Color::Empty;  // of the last genmove in this game
   JudgementCache judgements_;
   FightMemo fight_memo_;
+  // Per colour, the own searches in a row (one each own move) whose win
+  // rate fell below the resignation threshold: one low search on a noisy
+  // board is not enough to resign (resign-after-searches).
+  struct LowSearches {
+    std::size_t last_ply = 0;  // moves played before the last of them
+    int count = 0;
+  };
+  std::array<LowSearches, 2> low_searches_{};
 };
 
 }  // namespace tengen

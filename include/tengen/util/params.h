@@ -114,6 +114,7 @@ struct Settings {
   // Playing
   double resign_threshold = 0.1;
   int resign_min_moves = 60;       // per side, on 19x19; scaled by board area
+  int resign_after_searches = 3;   // own searches in a row below resign_threshold
   double pass_ownership = 0.9;     // a point this settled is not worth a move
   int score_playouts = 2000;       // for final_score / final_status_list
   bool score_keep_seki_eyes = true;
