@@ -129,17 +129,7 @@ bool Engine::should_resign(const SearchResult& r, Color c) {
   // A sure draw's win rate is draw-value: below half of it, a draw is less
   // likely than not, so no drawn game is given up whatever the threshold.
   const double threshold = std::min(settings_.resign_threshold, settings_.draw_value / 2);
-  LowSearches& low = low_searches_[c == Color::Black ? 0 : 1];
-  if (settings_.resign_threshold <= 0 || r.win_rate >= threshold) {
-    low.count = 0;
-    return false;
-  }
-  // In a row: the last low search was c's previous move (undo and loadsgf
-  // start the count again).
-  const std::size_t ply = game_.moves().size();
-  low.count = low.count > 0 && low.last_ply + 2 == ply ? low.count + 1 : 1;
-  low.last_ply = ply;
-  if (low.count < settings_.resign_after_searches) return false;
+  if (settings_.resign_threshold <= 0 || r.win_rate >= threshold) return false;
   // A search playing for extra points (ratchet, handicap stones counted
   // against us) understates our chances: no resignation on that basis.
   const double debt = search_komi(c) - game_.komi();
@@ -148,7 +138,14 @@ bool Engine::should_resign(const SearchResult& r, Color c) {
   if (handicap_bonus(settings_, game_) > 0) return false;
   const int size = game_.size();
   const double scale = size * size / 361.0;
-  return own_moves(c) >= settings_.resign_min_moves * scale;
+  if (own_moves(c) < settings_.resign_min_moves * scale) return false;
+  // Low searches that count, on c's moves in a row: a move without one
+  // (and undo or loadsgf) starts the count again.
+  LowSearches& low = low_searches_[c == Color::Black ? 0 : 1];
+  const std::size_t ply = game_.moves().size();
+  low.count = low.count > 0 && low.last_ply + 2 == ply ? low.count + 1 : 1;
+  low.last_ply = ply;
+  return low.count >= settings_.resign_after_searches;
 }
 
 // After the opponent's pass, ours ends the game: the count is the rules'
