@@ -45,15 +45,18 @@ FAKE_ENGINE = textwrap.dedent(r'''
 ''')
 
 
-class RecordTest(unittest.TestCase):
+class WithRecord(unittest.TestCase):
+    """A temporary folder holding RECORD as game.sgf."""
+
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
         self.sgf = os.path.join(self.dir.name, "game.sgf")
         with open(self.sgf, "w") as f:
             f.write(RECORD)
 
-    def tearDown(self):
-        self.dir.cleanup()
+
+class RecordTest(WithRecord):
 
     def test_position_specs(self):
         self.assertEqual(play_on.parse_position("a.sgf"), ("a.sgf", None))
@@ -77,18 +80,12 @@ class RecordTest(unittest.TestCase):
             play_on.read_record(os.path.join(self.dir.name, "missing.sgf"), None)
 
 
-class PlayOnTest(unittest.TestCase):
+class PlayOnTest(WithRecord):
     def setUp(self):
-        self.dir = tempfile.TemporaryDirectory()
-        self.sgf = os.path.join(self.dir.name, "game.sgf")
-        with open(self.sgf, "w") as f:
-            f.write(RECORD)
+        super().setUp()
         self.fake = os.path.join(self.dir.name, "fake.py")
         with open(self.fake, "w") as f:
             f.write(FAKE_ENGINE)
-
-    def tearDown(self):
-        self.dir.cleanup()
 
     def run_play_on(self, *args):
         return subprocess.run([sys.executable, PLAY_ON, *args], capture_output=True, text=True, timeout=300)
