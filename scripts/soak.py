@@ -19,6 +19,7 @@ game is forfeited.
 
   scripts/soak.py --games9 1000 --games19 100 --parallel 2 --out matches/soak
   scripts/soak.py --games9 0 --games19 0 --memory-game --memory 256 --out matches/soak-memory
+  scripts/soak.py --games9 100 --games19 0 --first 100 --out matches/soak-9x9-100   (one chunk of the first)
 
 The GTP client pieces (processes, replies, scores, SGF records and the
 summary) are scripts/match.py's.
@@ -385,14 +386,25 @@ def summary(cfg, games):
     return lines
 
 
+def plan(cfg):
+    """[(game number, size)]: the 9x9 games, then the 19x19 ones, numbered
+    from --first. A game's number alone decides its draws, so a long run can
+    be played in chunks: --first 0, 100, ... with --games9 100 --games19 0,
+    then --first 1000, 1010, ... with --games9 0 --games19 10 play exactly
+    the games of --games9 1000 --games19 100."""
+    first = cfg.first
+    return ([(first + i, 9) for i in range(cfg.games[9])] +
+            [(first + cfg.games[9] + i, 19) for i in range(cfg.games[19])])
+
+
 def run(cfg):
     stop_event = threading.Event()
-    plan = [(i, 9) for i in range(cfg.games[9])] + [(cfg.games[9] + i, 19) for i in range(cfg.games[19])]
+    planned = plan(cfg)
     games = []
     results = open(os.path.join(cfg.out, "results.jsonl"), "a", encoding="utf-8")
     with ThreadPoolExecutor(max_workers=cfg.parallel) as pool:
         futures = [pool.submit(SoakGame(cfg, i, size, random.Random(cfg.seed * 1000003 + i)).play, stop_event)
-                   for i, size in plan]
+                   for i, size in planned]
         try:
             for fut in as_completed(futures):
                 g = fut.result()
@@ -406,7 +418,7 @@ def run(cfg):
                 status = ("FORFEIT %s: %s" % (r.error_kind, r.error)) if r.reason == "error" else r.score
                 print("game %d (%dx%d, %s, ponder %s): %s after %d moves [%d/%d]"
                       % (g.index, g.size, g.size, g.features["clock"], g.ponder, status, len(r.moves),
-                         len(games), len(plan)), flush=True)
+                         len(games), len(planned)), flush=True)
         except KeyboardInterrupt:
             stop_event.set()
             for f in futures:
@@ -428,6 +440,8 @@ def build_parser():
     p.add_argument("--komi19", type=float, default=7.5, help="default: %(default)g")
     p.add_argument("--parallel", type=int, default=1, metavar="P", help="games at once (default: 1)")
     p.add_argument("--seed", type=int, default=1, help="the mix of each game (default: 1)")
+    p.add_argument("--first", type=int, default=0, metavar="N",
+                   help="the first game's number, to play a long run in chunks (default: 0)")
     p.add_argument("--move-timeout", type=float, default=600.0, metavar="SECONDS",
                    help="no reply within this is a forfeit (default: %(default)g)")
     p.add_argument("--max-moves", type=int, metavar="N", help="default: 3 * size * size")
@@ -446,8 +460,8 @@ def build_parser():
 
 def main(argv=None):
     args = build_parser().parse_args(argv)
-    if args.games9 < 0 or args.games19 < 0 or args.parallel < 1:
-        sys.exit("soak.py: --games9/--games19 must be >= 0 and --parallel >= 1")
+    if args.games9 < 0 or args.games19 < 0 or args.first < 0 or args.parallel < 1:
+        sys.exit("soak.py: --games9/--games19/--first must be >= 0 and --parallel >= 1")
     args.out = args.out or os.path.join("matches", datetime.datetime.now().strftime("soak-%Y%m%d-%H%M%S"))
     os.makedirs(args.out, exist_ok=True)
     args.games = {9: args.games9, 19: args.games19}

@@ -58,6 +58,30 @@ class ClockTest(unittest.TestCase):
                 self.assertGreater(c.time_left()[0], 0, choice)
 
 
+class PlanTest(unittest.TestCase):
+    @staticmethod
+    def cfg(games9, games19, first=0):
+        return soak.build_parser().parse_args(["--games9", str(games9), "--games19", str(games19),
+                                               "--first", str(first)])
+
+    def planned(self, games9, games19, first=0):
+        cfg = self.cfg(games9, games19, first)
+        cfg.games = {9: cfg.games9, 19: cfg.games19}
+        return soak.plan(cfg)
+
+    def test_chunks_play_the_games_of_the_whole_run(self):
+        whole = self.planned(1000, 100)
+        chunks = [g for first in range(0, 1000, 100) for g in self.planned(100, 0, first)]
+        chunks += [g for first in range(1000, 1100, 10) for g in self.planned(0, 10, first)]
+        self.assertEqual(sorted(chunks), sorted(whole))
+        self.assertEqual(len(set(n for n, _ in whole)), 1100)
+
+    def test_a_negative_first_game_is_refused(self):
+        with self.assertRaises(SystemExit):
+            soak.main(["--games9", "1", "--games19", "0", "--first", "-1",
+                       "--out", os.path.join(tempfile.gettempdir(), "soak-refused")])
+
+
 class RepliesTest(unittest.TestCase):
     def test_move_of(self):
         self.assertEqual(soak.move_of("D4", "genmove b"), "D4")
