@@ -19,7 +19,7 @@ game is forfeited.
 
   scripts/soak.py --games9 1000 --games19 100 --parallel 2 --out matches/soak
   scripts/soak.py --games9 0 --games19 0 --memory-game --memory 256 --out matches/soak-memory
-  scripts/soak.py --games9 100 --games19 0 --first 100 --out matches/soak-9x9-100   (one chunk of the first)
+  scripts/soak.py --games9 100 --games19 0 --first 100 --out matches/soak-100   (the full run's games 100-199)
 
 The GTP client pieces (processes, replies, scores, SGF records and the
 summary) are scripts/match.py's.
