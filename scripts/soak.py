@@ -328,26 +328,36 @@ def memory_game(cfg):
             c.must("komi %g" % cfg.komi[19])
         pid = engine_pid(tengen)
         start = rss_kib(pid)
-        colour, passes, moves = "B", 0, 0
+        colour, passes, moves, end = "B", 0, 0, "two passes"
         while passes < 2 and moves < 600:
             c = colour.lower()
             if colour == "B":
                 move = move_of(tengen.must("genmove b"), "genmove")
+                if move == "resign":
+                    end = "Tengen's resignation"
+                    break
                 ok, why = gnugo.request("play b %s" % move)
                 if not ok:
                     raise Forfeit("illegal", "ILLEGAL MOVE by Tengen: %s (%s)" % (move, why))
             else:
                 time.sleep(cfg.think)  # Tengen ponders meanwhile
                 move = move_of(gnugo.must("genmove " + c), "genmove")
+                # GNU Go resigns a lost game; the game, and the measure, end there.
+                if move == "resign":
+                    end = "GNU Go's resignation"
+                    break
                 tengen.must("play %s %s" % (c, move))
             moves += 1
             passes = passes + 1 if move == "pass" else 0
             colour = match.OPPOSITE[colour]
+        else:
+            if passes < 2:
+                end = "the move limit"
         peak = rss_kib(pid, "VmHWM")
         bound = start + cfg.memory * 1024 * 1.05 + 64 * 1024
         ok = peak <= bound
-        lines += ["Memory game: 19x19, %d moves, pondering %gs a GNU Go move, --memory %d"
-                  % (moves, cfg.think, cfg.memory),
+        lines += ["Memory game: 19x19, %d moves (ended by %s), pondering %gs a GNU Go move, --memory %d"
+                  % (moves, end, cfg.think, cfg.memory),
                   "  RSS at start %.0f MiB, peak RSS (VmHWM) %.0f MiB, bound %.0f MiB: %s"
                   % (start / 1024, peak / 1024, bound / 1024, "ok" if ok else "EXCEEDED")]
         return ok, lines

@@ -7,6 +7,7 @@ import os
 import shutil
 import sys
 import tempfile
+import textwrap
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -80,6 +81,56 @@ class PlanTest(unittest.TestCase):
         with self.assertRaises(SystemExit):
             soak.main(["--games9", "1", "--games19", "0", "--first", "-1",
                        "--out", os.path.join(tempfile.gettempdir(), "soak-refused")])
+
+
+# A GTP engine for the memory game: its genmove answers the next of the
+# moves given on its command line, then 'resign'.
+FAKE_ENGINE = textwrap.dedent(r'''
+    import sys
+    moves = sys.argv[1:]
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "genmove":
+            reply = moves.pop(0) if moves else "resign"
+        else:
+            reply = ""
+        sys.stdout.write("= %s\n\n" % reply)
+        sys.stdout.flush()
+''')
+
+
+class MemoryGameTest(unittest.TestCase):
+    def setUp(self):
+        self.out = tempfile.mkdtemp(prefix="soak-memory-test-")
+        self.engine = os.path.join(self.out, "fake-engine.py")
+        with open(self.engine, "w") as f:
+            f.write(FAKE_ENGINE)
+
+    def tearDown(self):
+        shutil.rmtree(self.out, ignore_errors=True)
+
+    def play(self, tengen_moves, gnugo_moves):
+        # The memory game adds Tengen's options to its command; the fake
+        # takes them for moves, so they are cut off by a shell comment.
+        tengen = "%s %s %s #" % (sys.executable, self.engine, " ".join(tengen_moves))
+        gnugo = "%s %s %s" % (sys.executable, self.engine, " ".join(gnugo_moves))
+        cfg = soak.build_parser().parse_args(["--tengen", tengen, "--gnugo", gnugo, "--think", "0",
+                                              "--out", self.out])
+        cfg.komi = {9: cfg.komi9, 19: cfg.komi19}
+        return soak.memory_game(cfg)
+
+    def test_a_resignation_ends_the_game_and_the_memory_is_measured(self):
+        ok, lines = self.play(["D4", "Q16"], ["Q4"])
+        self.assertTrue(ok, lines)
+        self.assertIn("3 moves (ended by GNU Go's resignation)", lines[0])
+        self.assertIn("peak RSS", lines[1])
+
+    def test_two_passes_end_the_game(self):
+        ok, lines = self.play(["D4", "pass"], ["Q4", "pass"])
+        self.assertTrue(ok, lines)
+        self.assertIn("4 moves (ended by two passes)", lines[0])
 
 
 class RepliesTest(unittest.TestCase):
