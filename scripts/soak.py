@@ -318,8 +318,10 @@ def memory_game(cfg):
         cfg.tengen, cfg.memory, cfg.memory_move_time)
     tengen = match.GtpClient("Tengen (memory game)", command, os.path.join(cfg.out, "memory-tengen.log"),
                              cfg.move_timeout)
-    gnugo = match.GtpClient("GNU Go (memory game)", cfg.gnugo, os.path.join(cfg.out, "memory-gnugo.log"),
-                            cfg.move_timeout)
+    # The game is to be long: GNU Go level 1 resigns a lost 19x19 game
+    # after some 130 moves unless told not to.
+    gnugo = match.GtpClient("GNU Go (memory game)", cfg.gnugo + " --never-resign",
+                            os.path.join(cfg.out, "memory-gnugo.log"), cfg.move_timeout)
     lines = []
     try:
         for c in (tengen, gnugo):

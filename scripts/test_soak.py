@@ -112,10 +112,10 @@ class MemoryGameTest(unittest.TestCase):
         shutil.rmtree(self.out, ignore_errors=True)
 
     def play(self, tengen_moves, gnugo_moves):
-        # The memory game adds Tengen's options to its command; the fake
-        # takes them for moves, so they are cut off by a shell comment.
+        # The memory game adds options to both commands; the fake would
+        # take them for moves, so a shell comment cuts them off.
         tengen = "%s %s %s #" % (sys.executable, self.engine, " ".join(tengen_moves))
-        gnugo = "%s %s %s" % (sys.executable, self.engine, " ".join(gnugo_moves))
+        gnugo = "%s %s %s #" % (sys.executable, self.engine, " ".join(gnugo_moves))
         cfg = soak.build_parser().parse_args(["--tengen", tengen, "--gnugo", gnugo, "--think", "0",
                                               "--out", self.out])
         cfg.komi = {9: cfg.komi9, 19: cfg.komi19}
