@@ -344,7 +344,7 @@ def memory_game(cfg):
             else:
                 time.sleep(cfg.think)  # Tengen ponders meanwhile
                 move = move_of(gnugo.must("genmove " + c), "genmove")
-                # GNU Go resigns a lost game; the game, and the measure, end there.
+                # Another opponent (--gnugo) may still resign: the game, and the measure, end there.
                 if move == "resign":
                     end = "GNU Go's resignation"
                     break
