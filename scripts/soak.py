@@ -330,7 +330,7 @@ def memory_game(cfg):
             c.must("komi %g" % cfg.komi[19])
         pid = engine_pid(tengen)
         start = rss_kib(pid)
-        colour, passes, moves, end = "B", 0, 0, "two passes"
+        colour, passes, moves, end = "B", 0, 0, None
         while passes < 2 and moves < 600:
             c = colour.lower()
             if colour == "B":
@@ -352,9 +352,7 @@ def memory_game(cfg):
             moves += 1
             passes = passes + 1 if move == "pass" else 0
             colour = match.OPPOSITE[colour]
-        else:
-            if passes < 2:
-                end = "the move limit"
+        end = end or ("two passes" if passes >= 2 else "the move limit")
         peak = rss_kib(pid, "VmHWM")
         bound = start + cfg.memory * 1024 * 1.05 + 64 * 1024
         ok = peak <= bound
@@ -470,14 +468,20 @@ def build_parser():
     return p
 
 
-def main(argv=None):
+def parse_args(argv=None):
+    """The checked options, with the per-size games and komi the run reads."""
     args = build_parser().parse_args(argv)
     if args.games9 < 0 or args.games19 < 0 or args.first < 0 or args.parallel < 1:
         sys.exit("soak.py: --games9/--games19/--first must be >= 0 and --parallel >= 1")
     args.out = args.out or os.path.join("matches", datetime.datetime.now().strftime("soak-%Y%m%d-%H%M%S"))
-    os.makedirs(args.out, exist_ok=True)
     args.games = {9: args.games9, 19: args.games19}
     args.komi = {9: args.komi9, 19: args.komi19}
+    return args
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
     started = time.monotonic()
     try:
         games = run(args)

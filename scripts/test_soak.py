@@ -61,14 +61,9 @@ class ClockTest(unittest.TestCase):
 
 class PlanTest(unittest.TestCase):
     @staticmethod
-    def cfg(games9, games19, first=0):
-        return soak.build_parser().parse_args(["--games9", str(games9), "--games19", str(games19),
-                                               "--first", str(first)])
-
-    def planned(self, games9, games19, first=0):
-        cfg = self.cfg(games9, games19, first)
-        cfg.games = {9: cfg.games9, 19: cfg.games19}
-        return soak.plan(cfg)
+    def planned(games9, games19, first=0):
+        return soak.plan(soak.parse_args(["--games9", str(games9), "--games19", str(games19),
+                                          "--first", str(first)]))
 
     def test_chunks_play_the_games_of_the_whole_run(self):
         whole = self.planned(1000, 100)
@@ -116,10 +111,8 @@ class MemoryGameTest(unittest.TestCase):
         # take them for moves, so a shell comment cuts them off.
         tengen = "%s %s %s #" % (sys.executable, self.engine, " ".join(tengen_moves))
         gnugo = "%s %s %s #" % (sys.executable, self.engine, " ".join(gnugo_moves))
-        cfg = soak.build_parser().parse_args(["--tengen", tengen, "--gnugo", gnugo, "--think", "0",
-                                              "--out", self.out])
-        cfg.komi = {9: cfg.komi9, 19: cfg.komi19}
-        return soak.memory_game(cfg)
+        return soak.memory_game(soak.parse_args(["--tengen", tengen, "--gnugo", gnugo, "--think", "0",
+                                                 "--out", self.out]))
 
     def test_a_resignation_ends_the_game_and_the_memory_is_measured(self):
         ok, lines = self.play(["D4", "Q16"], ["Q4"])
