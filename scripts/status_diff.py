@@ -17,6 +17,12 @@ of stones, where the two disagree:
 - alive by the referee, while the engine's playouts keep it for its owner
   no more than T (dead or undecided in too many playouts).
 
+GNU Go's dead stones are those of the position as it stands, whoever is to
+move.  For a string of the side to move that the referee calls dead, the
+script also asks the referee's `owl_defend` (GNU Go's reading of the group
+with its owner to move) and says whether the owner can still save it: only
+a string dead even then is a misjudgement of the playouts.
+
 A late loss after a high win rate usually shows one of these: a group the
 playouts count wrongly decides the win rate (docs/strength.md).  Exit
 status 0 when the two agree everywhere, 1 when they disagree, 2 on usage
@@ -113,6 +119,23 @@ def disagreements(black, white, dead, black_ownership, threshold):
     return out
 
 
+def owl_defend_note(ok, text):
+    """The referee's owl_defend reply (GNU Go: `0`, or a result code 1 to 3
+    and the move, `PASS` when none is needed) as a note; "" when the
+    referee does not know the command."""
+    words = text.split()
+    if not ok or not words or words[0] not in ("0", "1", "2", "3"):
+        return ""
+    if words[0] == "0":
+        return "dead even with its owner to move (referee's owl_defend)"
+    move = words[1] if len(words) > 1 else "PASS"
+    if words[0] == "1":
+        if move.upper() == "PASS":
+            return "alive with its owner to move, no move needed (referee's owl_defend)"
+        return "its owner to move saves it at %s (referee's owl_defend)" % move
+    return "a ko for its owner to move at %s (referee's owl_defend)" % move
+
+
 def points(client, command, size):
     text = client.must(command)
     return {parse_vertex(v, size) for v in text.split()}
@@ -153,6 +176,13 @@ def main(argv=None):
         ok, estimate = referee.request("estimate_score")
         move, win, lead, own = parse_analysis(
             engine.must("kata-genmove_analyze %s 1000000 ownership true" % to_move), size)
+        sign = 1 if to_move.startswith("b") else -1
+        black_ownership = {p: sign * v for p, v in own.items()}
+        found = disagreements(black, white, dead, black_ownership, args.threshold)
+        notes = {}
+        for kind, colour, string, _ in found:
+            if kind.startswith("dead") and to_move.startswith(colour[0]):
+                notes[tuple(string)] = owl_defend_note(*referee.request("owl_defend %s" % vertex_name(string[0])))
     except (match.GtpError, ValueError, AttributeError) as e:
         print("status_diff: %s (logs in %s)" % (e, logs), file=sys.stderr)
         return 2
@@ -160,17 +190,16 @@ def main(argv=None):
         for c in clients:
             c.close()
 
-    sign = 1 if to_move.startswith("b") else -1
-    black_ownership = {p: sign * v for p, v in own.items()}
     lead_text = "" if lead is None else ", score lead %+.1f" % lead
     print("%s to move before move %d" % (to_move, args.move))
     print("engine: %s, win rate %.3f%s (for %s)" % (move, win, lead_text, to_move))
     if ok:
         print("referee's estimate: %s" % estimate.split("(")[0].strip())
-    found = disagreements(black, white, dead, black_ownership, args.threshold)
     for kind, colour, string, kept in found:
         stones = " ".join(vertex_name(p) for p in string)
-        print("%s %s string of %d, owner's ownership %+.2f: %s" % (kind, colour, len(string), kept, stones))
+        note = notes.get(tuple(string))
+        print("%s %s string of %d, owner's ownership %+.2f: %s%s" % (kind, colour, len(string), kept, stones,
+                                                                    "; " + note if note else ""))
     if not found:
         print("no disagreement at threshold %.2f" % args.threshold)
     return 1 if found else 0

@@ -45,6 +45,8 @@ FAKE = textwrap.dedent(r'''
             reply("C3" if words[1] == "black" else "D4 D5")
         elif role == "referee" and cmd == "final_status_list":
             reply("C3")
+        elif role == "referee" and cmd == "owl_defend":
+            reply("0" if words[1] == "C3" else "1 PASS")
         elif role == "referee" and cmd == "estimate_score":
             reply("W+3.5 (upper bound: -3.5, lower: -3.5)")
         elif role == "engine" and cmd == "kata-genmove_analyze":
@@ -87,6 +89,16 @@ class PureFunctions(unittest.TestCase):
         with self.assertRaises(ValueError):
             status_diff.parse_analysis("info move B2 visits 1 winrate 0.9 ownership 0 0", 5)
 
+    def test_owl_defend_replies_become_notes(self):
+        self.assertEqual(status_diff.owl_defend_note(True, "0"),
+                         "dead even with its owner to move (referee's owl_defend)")
+        self.assertEqual(status_diff.owl_defend_note(True, "1 A17"),
+                         "its owner to move saves it at A17 (referee's owl_defend)")
+        self.assertIn("no move needed", status_diff.owl_defend_note(True, "1 PASS"))
+        self.assertIn("a ko for its owner to move at B2", status_diff.owl_defend_note(True, "2 B2"))
+        self.assertEqual(status_diff.owl_defend_note(False, "unknown command"), "")
+        self.assertEqual(status_diff.owl_defend_note(True, ""), "")
+
     def test_strings_are_connected_components(self):
         self.assertEqual(status_diff.strings_of({(0, 0), (0, 1), (2, 2), (2, 0)}),
                          [[(0, 0), (0, 1)], [(2, 0)], [(2, 2)]])
@@ -126,7 +138,8 @@ class EndToEnd(unittest.TestCase):
         self.assertEqual(p.returncode, 1, p.stderr)
         self.assertIn("engine: B2, win rate 0.900, score lead +12.5 (for black)", p.stdout)
         self.assertIn("referee's estimate: W+3.5", p.stdout)
-        self.assertIn("dead, kept by the playouts black string of 1, owner's ownership +0.90: C3", p.stdout)
+        self.assertIn("dead, kept by the playouts black string of 1, owner's ownership +0.90: C3; "
+                      "dead even with its owner to move (referee's owl_defend)", p.stdout)
         self.assertIn("alive, lost in the playouts white string of 2, owner's ownership -0.50: D4 D5", p.stdout)
 
     def test_agreement_exits_0(self):
