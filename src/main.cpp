@@ -117,6 +117,15 @@ int run_bench(const Settings& settings, const po::variables_map& vm) {
   if (!(seconds > 0) || !std::isfinite(seconds)) throw UsageError("--seconds must be a positive number");
   if (count < 0) throw UsageError("--count must not be negative");
   const Board start = bench_start(vm).board();
+  Point watch = kNoPoint;
+  if (vm.count("watch")) {
+    const std::string& vertex = vm["watch"].as<std::string>();
+    const std::optional<Point> p = parse_vertex(vertex, start.size());
+    if (!p || *p == kPass || !is_player(start.at(*p))) {
+      throw UsageError("--watch must name a stone of the position, not '" + vertex + "'");
+    }
+    watch = *p;
+  }
   const std::shared_ptr<const HeavyConfig> heavy = heavy_config(settings);
   const std::uint64_t seed = settings.seed != 0 ? settings.seed : 1;
   std::cout << "bench: size " << start.size() << ", policy " << policy_name(settings.policy) << ", " << settings.threads
@@ -125,7 +134,7 @@ int run_bench(const Settings& settings, const po::variables_map& vm) {
                                                                           start.stones(Color::White)) + " stones"
                                      : std::string("the empty board"))
             << std::endl;
-  const BenchResult r = run_playout_bench(start, heavy.get(), seconds, count, settings.threads, seed);
+  const BenchResult r = run_playout_bench(start, heavy.get(), seconds, count, settings.threads, seed, watch);
   std::printf("average playout length %.1f moves, black wins %.1f%% at komi 7.5\n",
               r.playouts ? static_cast<double>(r.moves) / r.playouts : 0.0,
               r.playouts ? 100.0 * r.black_wins / r.playouts : 0.0);
@@ -138,6 +147,14 @@ int run_bench(const Settings& settings, const po::variables_map& vm) {
       rules += share;
     }
     std::cout << rules << std::endl;
+  }
+  if (watch != kNoPoint) {
+    const auto share = [](std::int64_t part, std::int64_t whole) { return whole ? 100.0 * part / whole : 0.0; };
+    std::printf("the %s string at %s (%d stones) lives in %.1f%% of the playouts; of those, %.1f%% after "
+                "capturing a string that touched it, %.1f%% in seki\n",
+                start.at(watch) == Color::Black ? "black" : "white", vm["watch"].as<std::string>().c_str(),
+                start.string_size(watch), share(r.watch.alive, r.playouts),
+                share(r.watch.alive_after_capture, r.watch.alive), share(r.watch.alive_in_seki, r.watch.alive));
   }
   std::printf("%lld playouts in %.2f s: %.0f playouts/s\n", static_cast<long long>(r.playouts), r.seconds, r.rate());
   return 0;
@@ -237,7 +254,9 @@ int run(int argc, char** argv, cluster::Transport* transport, bool* played) {
       "start from the position of an SGF record (its size) instead of the empty board")(
       "position-moves", po::value<int>()->default_value(0)->value_name("N"),
       "with --position: replay only the first N moves (0: all)")(
-      "search", "time a whole search of --count playouts (10000 if 0) instead, and print its signature");
+      "search", "time a whole search of --count playouts (10000 if 0) instead, and print its signature")(
+      "watch", po::value<std::string>()->value_name("VERTEX"),
+      "with --position: how often the string at VERTEX lives to the end, and how");
   const po::options_description params = parameter_options();
   po::options_description all;
   all.add(general).add(params);

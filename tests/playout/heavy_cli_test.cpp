@@ -71,5 +71,18 @@ TEST_F(HeavyCli, BenchRunsHeavyFromTheEmptyBoardAndFromAPosition) {
   EXPECT_NE(wrong.err.find("--size differs"), std::string::npos) << wrong.err;
 }
 
+TEST_F(HeavyCli, BenchWatchesAStringOfThePosition) {
+  const std::string seki = std::string(" --position ") + TENGEN_TEST_DATA + "/seki/seki-b1-w1.sgf";
+  const Outcome watched = tengen("bench --count 20 --watch B6" + seki);
+  EXPECT_EQ(watched.code, 0) << watched.err;
+  EXPECT_NE(watched.out.find("the black string at B6 (10 stones) lives in"), std::string::npos) << watched.out;
+  EXPECT_TRUE(ends_with_bench_line(watched.out)) << watched.out;
+  for (const char* bad : {"A1", "Z9", "pass", "B66"}) {  // an eye, off the board, no point, no vertex
+    const Outcome refused = tengen(std::string("bench --count 1 --watch ") + bad + seki);
+    EXPECT_EQ(refused.code, 2) << bad;
+    EXPECT_NE(refused.err.find("--watch must name a stone"), std::string::npos) << refused.err;
+  }
+}
+
 }  // namespace
 }  // namespace tengen

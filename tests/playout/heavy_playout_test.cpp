@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <vector>
 
 #include "tengen/engine/bench.h"
@@ -199,6 +200,25 @@ TEST(HeavyBench, RunsFromTheEmptyBoardAndFromAPosition) {
   EXPECT_EQ(from_mid.playouts, 3);
   EXPECT_EQ(bench_position(TENGEN_TEST_DATA "/playout/midgame-9x9.sgf", 0).to_move(), Color::Black);
   EXPECT_THROW(bench_position(TENGEN_TEST_DATA "/playout/no-such-file.sgf", 0), std::runtime_error);
+}
+
+// seki-b1-w1 (tests/data/seki): Black to play; the two targets share two
+// liberties and have one outside liberty each, so best play is a seki.
+TEST(HeavyBench, WatchTalliesHowAStringLives) {
+  const Board seki = bench_position(TENGEN_TEST_DATA "/seki/seki-b1-w1.sgf", 0).board();
+  const Point wall = seki.point(1, 8);      // B1: Black's wall, two true eyes
+  const Point target = seki.point(1, 3);    // B6: Black's target
+  const BenchResult w = run_playout_bench(seki, &default_config(), 10, 200, 1, 1, wall);
+  EXPECT_EQ(w.watch.alive, 200);  // a wall with two eyes never dies
+  const BenchResult t = run_playout_bench(seki, &default_config(), 10, 200, 1, 1, target);
+  EXPECT_GT(t.watch.alive, 0);
+  EXPECT_LT(t.watch.alive, 200);  // the playouts lose this race often (docs/playouts.md)
+  EXPECT_GT(t.watch.alive_in_seki, 0);
+  EXPECT_LE(t.watch.alive_in_seki, t.watch.alive);
+  EXPECT_LE(t.watch.alive_after_capture, t.watch.alive);
+  const BenchResult none = run_playout_bench(seki, &default_config(), 10, 5, 1, 1);
+  EXPECT_EQ(none.watch.alive, 0);
+  EXPECT_THROW(run_playout_bench(seki, &default_config(), 10, 5, 1, 1, seki.point(0, 8)), std::invalid_argument);
 }
 
 }  // namespace
