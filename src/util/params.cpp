@@ -104,6 +104,9 @@ std::vector<ParamDef> make_registry() {
        "string where it cannot run"},
       {"heavy-race-atari-prob", &S::heavy_race_atari_prob, 0, 1, {},
        "probability that the race-atari rule fires"},
+      {"heavy-race-liberties", &S::heavy_race_liberties, 2, 8, {},
+       "race-atari's reach: our string next to the last move has at most this many liberties; beyond two the rule "
+       "also fills the outside liberties of a racing neighbour with three or more, but no more than ours"},
       {"heavy-two-liberties", &S::heavy_two_liberties, 0, 1, {},
        "heavy rule 1c (Fuego's low-liberty rule, not MoGo's): strings with two liberties next to the last move: "
        "ours, in a race, gains liberties or ataris a racing neighbour with two; the last move's is put in an atari it "

@@ -10,7 +10,10 @@
 //                  left one of our strings next to it with two liberties,
 //                  beside an opponent string with two: put that string in
 //                  an atari it cannot run from (the side to move wins such
-//                  a race);
+//                  a race); with heavy-race-liberties above two, also races
+//                  up to that many liberties: fill an outside liberty of a
+//                  racing neighbour with three or more, but no more than
+//                  ours (strings with two true eyes race no one);
 //   1b. last-good-reply (not MoGo's; off unless heavy-last-good-reply) the
 //                  reply that last won against the last two moves, or the
 //                  last move, in this thread's simulations (LGRF-2,
@@ -107,6 +110,7 @@ struct HeavyConfig {
   RuleSwitch atari_save;
   bool ladder_check;  // atari-save reads ladders before it extends
   RuleSwitch race_atari;
+  int race_liberties;  // race-atari answers races up to this many liberties
   RuleSwitch last_good_reply;
   RuleSwitch two_liberties;
   RuleSwitch nakade;

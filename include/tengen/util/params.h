@@ -106,6 +106,7 @@ struct Settings {
   int heavy_ko_captures = 6;
   bool heavy_race_atari = false;
   double heavy_race_atari_prob = 1.0;
+  int heavy_race_liberties = 2;
   bool heavy_two_liberties = false;
   double heavy_two_liberties_prob = 1.0;
   bool heavy_last_good_reply = false;
