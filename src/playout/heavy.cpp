@@ -80,13 +80,13 @@ bool racing(const Board& b, Point string, Color c) {
   return eyes < 2;
 }
 
-// f(root) once for each string of c next to `last` with two liberties.
+// f(root) once for each string of c next to `last` with `lo` to `hi` liberties.
 template <class F>
-void for_each_two_liberty_string_next_to(const Board& b, Point last, Color c, F&& f) {
+void for_each_string_next_to(const Board& b, Point last, Color c, int lo, int hi, F&& f) {
   Point seen[4];
   int n = 0;
   b.for_each_neighbor(last, [&](Point q) {
-    if (b.at(q) != c || b.liberties(q) != 2) return;
+    if (b.at(q) != c || b.liberties(q) < lo || b.liberties(q) > hi) return;
     const Point r = b.root(q);
     if (std::find(seen, seen + n, r) != seen + n) return;
     seen[n++] = r;
@@ -281,17 +281,10 @@ Point HeavyPolicy::atari_save_move(const Board& b, Point last, Color c, Rng& rng
 // (scripts/race_outcomes.py).
 Point HeavyPolicy::race_atari_move(const Board& b, Point last, Color c, Rng& rng) const {
   const Color o = opponent(c);
-  const int reach = config_.race_liberties;
   MoveList<32> moves;
-  Point seen[4];
-  int n = 0;
-  b.for_each_neighbor(last, [&](Point q) {
-    if (b.at(q) != c) return;
-    const int ours = b.liberties(q);
-    const Point r = b.root(q);
-    if (ours < 2 || ours > reach || std::find(seen, seen + n, r) != seen + n) return;
-    seen[n++] = r;
+  for_each_string_next_to(b, last, c, 2, config_.race_liberties, [&](Point r) {
     if (!racing(b, r, c)) return;
+    const int ours = b.liberties(r);
     for_each_neighbour_string(b, r, o, [&](Point x) {
       const int theirs = b.liberties(x);
       if (theirs < 2 || theirs > ours || !racing(b, x, o)) return;
@@ -318,7 +311,7 @@ Point HeavyPolicy::two_liberties_move(const Board& b, Point last, Color c, Rng& 
   const Color o = opponent(c);
   MoveList<32> moves;
   if (b.liberties(last) == 2) add_ataris_it_cannot_run_from(b, last, c, moves);
-  for_each_two_liberty_string_next_to(b, last, c, [&](Point r) {
+  for_each_string_next_to(b, last, c, 2, 2, [&](Point r) {
     // Only in a race: a neighbour of the string short of liberties too.
     bool race = false;
     for_each_neighbour_string(b, r, o, [&](Point x) {
