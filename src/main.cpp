@@ -152,7 +152,7 @@ int run_bench(const Settings& settings, const po::variables_map& vm) {
     const auto share = [](std::int64_t part, std::int64_t whole) { return whole ? 100.0 * part / whole : 0.0; };
     std::printf("the %s string at %s (%d stones) lives in %.1f%% of the playouts; of those, %.1f%% after "
                 "capturing a string that touched it, %.1f%% in seki\n",
-                start.at(watch) == Color::Black ? "black" : "white", vm["watch"].as<std::string>().c_str(),
+                std::string(color_name(start.at(watch))).c_str(), vm["watch"].as<std::string>().c_str(),
                 start.string_size(watch), share(r.watch.alive, r.playouts),
                 share(r.watch.alive_after_capture, r.watch.alive), share(r.watch.alive_in_seki, r.watch.alive));
   }

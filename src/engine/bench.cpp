@@ -24,8 +24,6 @@ namespace {
 class Watch {
  public:
   Watch(const Board& start, Point stone) : colour_(start.at(stone)) {
-    stones_.clear();
-    touching_.clear();
     start.for_each_stone(stone, [&](Point s) {
       stones_.set(s);
       start.for_each_neighbor(s, [&](Point n) {
@@ -51,7 +49,7 @@ class Watch {
 
  private:
   Color colour_;
-  Bitboard stones_, touching_;
+  Bitboard stones_{}, touching_{};
 };
 
 // One thread's loop: whole batches between clock reads keep timing out of it.
