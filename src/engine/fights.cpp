@@ -182,15 +182,29 @@ std::vector<std::pair<Point, StoneStatus>> proven_fates(const std::vector<Fight>
   // (docs/strength.md, Final scores), so they are left to the playouts.
   // A string can lose more than one fight (against different targets); it
   // is listed once, by its root.
-  std::vector<std::pair<Point, StoneStatus>> fates;
-  const auto dead = [&](Point root) {
-    const std::pair<Point, StoneStatus> fate{root, StoneStatus::Dead};
-    if (std::find(fates.begin(), fates.end(), fate) == fates.end()) fates.push_back(fate);
+  //
+  // A string taken only by strings that are themselves dead is not: a
+  // stone in atari inside a dead group can be captured, but the capture
+  // saves nothing and the point ends up its colour's (a loser whose
+  // captors lose elsewhere; the other fight was read with the capture on
+  // the board as one of their moves).
+  struct Loss {
+    Point loser, winner;
   };
+  std::vector<Loss> losses;
   for (const Fight& f : fights) {
     if (!f.settled()) continue;
-    if (f.we_first == LocalOutcome::kWon) dead(f.theirs);
-    if (f.we_first == LocalOutcome::kLost) dead(f.ours);
+    if (f.we_first == LocalOutcome::kWon) losses.push_back({f.theirs, f.ours});
+    if (f.we_first == LocalOutcome::kLost) losses.push_back({f.ours, f.theirs});
+  }
+  const auto lost_somewhere = [&](Point s) {
+    return std::any_of(losses.begin(), losses.end(), [&](const Loss& l) { return l.loser == s; });
+  };
+  std::vector<std::pair<Point, StoneStatus>> fates;
+  for (const Loss& l : losses) {
+    const std::pair<Point, StoneStatus> fate{l.loser, StoneStatus::Dead};
+    if (lost_somewhere(l.winner) || std::find(fates.begin(), fates.end(), fate) != fates.end()) continue;
+    fates.push_back(fate);
   }
   return fates;
 }

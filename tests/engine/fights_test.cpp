@@ -192,6 +192,39 @@ TEST(Fights, ASekiOfTwoLoneStonesIsSekiThoughTheRefereeCalledItDead) {
   EXPECT_EQ(score_string(j.score), "B+12");
 }
 
+TEST(Fights, AStringTakenOnlyByDeadStringsIsNotProvenDead) {
+  // X loses to Y, Y loses to Z: Y is dead, X is not. W loses to Y and to
+  // the living V: W is dead.
+  const Point x = 1, y = 2, z = 3, w = 4, v = 5;
+  const auto lost = [](Point ours, Point theirs) {
+    Fight f;
+    f.ours = ours;
+    f.theirs = theirs;
+    f.we_first = f.they_first = LocalOutcome::kLost;
+    return f;
+  };
+  const std::vector<std::pair<Point, StoneStatus>> fates =
+      proven_fates({lost(x, y), lost(y, z), lost(w, y), lost(w, v)});
+  const std::vector<std::pair<Point, StoneStatus>> expected = {{y, StoneStatus::Dead}, {w, StoneStatus::Dead}};
+  EXPECT_EQ(fates, expected);
+}
+
+TEST(Fights, AStoneInAtariInsideADeadGroupIsAlive) {
+  // The end of a 9x9 game against GNU Go (docs/strength.md, Final scores).
+  // White's ten stones B9-D7 are dead (Black wins the race whoever moves
+  // first); Black's D9 inside them is in atari, and the solver reads its
+  // fight against them as lost, but capturing it saves nothing: D9 stays
+  // Black's, as GNU Go lists it. By area, W+4.
+  Engine engine(quick());
+  engine.load_sgf(sgf::parse(test_support::slurp(TENGEN_TEST_DATA "/rescore/capture-by-dead-9x9.sgf")), 0);
+  const Judgement j = engine.judge_position();
+  EXPECT_EQ(j.status[*parse_vertex("D7", 9)], StoneStatus::Dead);
+  EXPECT_EQ(j.status[*parse_vertex("F9", 9)], StoneStatus::Dead);
+  EXPECT_EQ(j.status[*parse_vertex("D9", 9)], StoneStatus::Alive);
+  EXPECT_EQ(j.status[*parse_vertex("G5", 9)], StoneStatus::Dead);
+  EXPECT_EQ(score_string(j.score), "W+4");
+}
+
 TEST(Fights, ASekiWhoseEyeLooksFalseIsSeki) {
   // The end of a 19x19 game against GNU Go (docs/strength.md, "A seki the
   // playouts break"). White's P19-T13 has R19 and T17, White's S19 has R19

@@ -104,7 +104,8 @@ struct FightReading {
 std::vector<Fight> read_fights(const Board& board, Color c, const FightReading& how);
 
 // The fates the settled fights prove, as (stone, status) pairs for judge():
-// the loser of each decided fight is dead.
+// the loser of each decided fight is dead, unless every string that beat
+// it is itself the loser of a decided fight.
 std::vector<std::pair<Point, StoneStatus>> proven_fates(const std::vector<Fight>& fights);
 
 }  // namespace tengen
