@@ -40,6 +40,9 @@ int GoDomain::children(const Board& b, ChildInit* out, Scratch& scratch) const {
   }
   set_priors(b, out, n, scratch.features);
   if (criticality_weight > 0) add_criticality(out, n, &scratch.criticality);
+  if (children_by_prior) {
+    std::stable_sort(out, out + n, [](const ChildInit& a, const ChildInit& b) { return a.prior > b.prior; });
+  }
   if (n == 0) out[n++] = {kTreePass, 0.5f};
   return n;
 }
@@ -406,6 +409,7 @@ GoDomain GoDomain::from_settings(const Settings& s, double komi, int size) {
   d.priors = prior_weights(s);
   d.rave = s.rave;
   d.prune_ladders = s.prune_ladders;
+  d.children_by_prior = s.widening > 1;
   d.criticality_weight = s.criticality_weight;
   d.criticality_min_playouts = s.criticality_min_playouts;
   d.learned_exponent = s.learned_prior_exponent;

@@ -397,6 +397,26 @@ TEST(GoSearch, PrunesNoLadderInsideTheTreeWhileAKoIsOn) {
   EXPECT_FALSE(default_domain().pruned(b, *parse_vertex("G6", 13), Color::Black, ladder));
 }
 
+TEST(GoSearch, WideningListsTheChildrenHighestPriorFirst) {
+  // Progressive widening looks only at the first children of a node: the
+  // domain must put the best by prior there. Off, the board's order stays.
+  const Board b = test::board_from_rows(kLadder, Color::Black);
+  GoDomain::Scratch scratch;
+  ChildInit kids[kMaxPoints];
+  const auto by_prior = [](const ChildInit& x, const ChildInit& y) { return x.prior > y.prior; };
+  GoDomain widened = default_domain();
+  widened.children_by_prior = true;
+  const int n = widened.children(b, kids, scratch);
+  ASSERT_GT(n, 10);
+  EXPECT_TRUE(std::is_sorted(kids, kids + n, by_prior));
+  EXPECT_FALSE(std::is_sorted(kids, kids + default_domain().children(b, kids, scratch), by_prior));
+
+  Settings s;
+  s.widening = 1.4;
+  EXPECT_TRUE(GoDomain::from_settings(s, 7, 19).children_by_prior);
+  EXPECT_FALSE(GoDomain::from_settings(Settings{}, 7, 19).children_by_prior);
+}
+
 TEST(GoSearch, ProvenDeadStonesStillStandingCountForTheOpponent) {
   // A finished board: Black's group on the left, three eyes, keeps its 15
   // stones in every playout. Called dead, it counts for White.

@@ -67,6 +67,7 @@ struct GoDomain {
   double score_center = NAN;
   bool rave;
   bool prune_ladders;
+  bool children_by_prior;  // list a node's children highest prior first (for widening)
   // Criticality in the priors (engine/criticality.h): 0 off. A thread uses
   // its own tally once it has criticality_min_playouts playouts, and the
   // previous search's map (null: none) before that.

@@ -181,9 +181,12 @@ class Mcts {
         parent_value < params_.consistency_threshold && w.rng.below(2) == 0) {
       return &kids[w.rng.below(static_cast<std::uint32_t>(count))];
     }
+    // The root's children are the position's own list (favoured moves
+    // raised after it was sorted): all of them.
+    const int widened = &parent == &tree_.root() ? count : widened_count(count, parent_n, params_);
     Node* best = kids;
     double best_score = -1e300;
-    for (int i = 0; i < count; ++i) {
+    for (int i = 0; i < widened; ++i) {
       const double s = mogo_score(kids[i], parent_n, params_);
       if (s > best_score) {
         best_score = s;

@@ -49,6 +49,7 @@ struct Settings {
   int prior_visits = 10;
   double prior_mean_visits = 0;     // on 9x9 and smaller; 0: off
   double prior_mean_visits_19 = 50;  // on 19x19; sizes between interpolate
+  double widening = 0;  // progressive widening's mu (search/selection.h); 0: off
   // Score-aware search (search/selection.h): the weight of the score term
   // and its scale in points on 19x19 (proportional to the board's side).
   double score_weight = 0.0;
