@@ -185,9 +185,8 @@ std::vector<std::pair<Point, StoneStatus>> proven_fates(const std::vector<Fight>
   //
   // A string taken only by strings that are themselves dead is not: a
   // stone in atari inside a dead group can be captured, but the capture
-  // saves nothing and the point ends up its colour's (a loser whose
-  // captors lose elsewhere; the other fight was read with the capture on
-  // the board as one of their moves).
+  // saves nothing (the captors' own lost fight was read with that capture
+  // among their moves) and the point ends up the stone's colour's.
   struct Loss {
     Point loser, winner;
   };

@@ -60,7 +60,7 @@ std::vector<ParamDef> make_registry() {
        "the same on 19x19 (boards between 9x9 and 19x19 interpolate)"},
       {"widening", &S::widening, 0, 100, {},
        "progressive widening: below the root a node with n visits looks only at its 1 + log(n) / log(mu) children "
-       "of highest prior, mu this value (0: off; > 1)"},
+       "of highest prior, mu this value (0, or anything up to 1: off)"},
       {"reuse-tree", &S::reuse_tree, 0, 1, {}, "keep the subtree of the moves played between searches"},
       {"ponder", &S::ponder, 0, 1, {}, "think while waiting for the next command (the opponent's move)"},
       {"early-stop", &S::early_stop, 0, 1, {}, "stop once the most visited move can no longer be overtaken"},
