@@ -409,7 +409,7 @@ GoDomain GoDomain::from_settings(const Settings& s, double komi, int size) {
   d.priors = prior_weights(s);
   d.rave = s.rave;
   d.prune_ladders = s.prune_ladders;
-  d.children_by_prior = s.widening > 1;
+  d.children_by_prior = SelectionParams::widens(s.widening);
   d.criticality_weight = s.criticality_weight;
   d.criticality_min_playouts = s.criticality_min_playouts;
   d.learned_exponent = s.learned_prior_exponent;

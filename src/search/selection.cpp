@@ -20,7 +20,7 @@ SelectionParams SelectionParams::from_settings(const Settings& s) {
   p.rave_distance = s.rave_distance;
   p.draw_value = s.draw_value;
   p.score_weight = s.score_weight;
-  p.widening_inverse_log_mu = s.widening > 1 ? 1.0 / std::log(s.widening) : 0.0;
+  p.widening_inverse_log_mu = widens(s.widening) ? 1.0 / std::log(s.widening) : 0.0;
   return p;
 }
 

@@ -70,6 +70,8 @@ struct SelectionParams {
   // chance, and on 19x19 a few hundred simulations spread over 300
   // children read nothing deeply. 0: off (every child, in any order).
   double widening_inverse_log_mu;
+  // The one place that says which values of the widening parameter turn it on.
+  static bool widens(double mu) { return mu > 1; }
 
   // Every field from its parameter; progressive_bias is the small boards'
   // (GoSearch::selection_params scales it with the board).
