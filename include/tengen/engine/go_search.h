@@ -20,6 +20,7 @@
 #include "tengen/playout/heavy.h"
 #include "tengen/playout/playout.h"
 #include "tengen/search/mcts.h"
+#include "tengen/search/selection.h"
 #include "tengen/search/tree.h"
 #include "tengen/tactics/ladder.h"
 #include "tengen/util/params.h"
