@@ -131,7 +131,7 @@ std::vector<ParamDef> make_registry() {
       {"heavy-approach", &S::heavy_approach, 0, 1, {},
        "heavy rule 5: replace a self-atari pattern move by a connection (MoGo's approach move)"},
       {"heavy-approach-prob", &S::heavy_approach_prob, 0, 1, {}, "probability of the approach move (MoGo: 0.5)"},
-      {"heavy-capture", &S::heavy_capture, 0, 1, {}, "heavy rule 6: capture a string in atari anywhere (MoGo; off: see README)"},
+      {"heavy-capture", &S::heavy_capture, 0, 1, {}, "heavy rule 6: capture a string in atari anywhere"},
       {"heavy-capture-prob", &S::heavy_capture_prob, 0, 1, {}, "probability that the capture rule fires"},
       {"heavy-last-good-reply", &S::heavy_last_good_reply, 0, 1, {},
        "heavy rule 1b (not MoGo's): replay the last good reply to the last moves (LGRF-2)"},

@@ -21,16 +21,6 @@ const HeavyConfig& default_config() {
   return config;
 }
 
-// The defaults plus MoGo's global capture rule, which is off by default.
-const HeavyConfig& config_with_capture() {
-  static const HeavyConfig config = [] {
-    Settings s;
-    s.heavy_capture = true;
-    return HeavyConfig::from_settings(s);
-  }();
-  return config;
-}
-
 // A position with some stones: random light moves from the empty board.
 Board random_position(int size, int moves, std::uint64_t seed) {
   Board b(size);
@@ -97,7 +87,7 @@ TEST(HeavyPlayout, SameSeedSamePlayout) {
 }
 
 TEST(HeavyPlayout, TagsAgreeWithCounters) {
-  HeavyPolicy policy(config_with_capture());
+  HeavyPolicy policy(default_config());
   RuleCounters from_tags;
   RuleCounters counted;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
@@ -131,22 +121,6 @@ TEST(HeavyPlayout, SwitchedOffRulesNeverFire) {
   EXPECT_EQ(d[Rule::FillBoard], 0);
   EXPECT_EQ(d[Rule::Capture], 0);
   EXPECT_GT(d[Rule::Pattern], 0);
-}
-
-TEST(HeavyPlayout, GlobalCaptureIsOffByDefault) {
-  // On the 19x19 judgement set the rule made lost fights look won
-  // (docs/strength.md); Pachi's playouts have no such rule either.
-  EXPECT_FALSE(Settings{}.heavy_capture);
-  HeavyPolicy defaults(default_config());
-  HeavyPolicy with_capture(config_with_capture());
-  RuleCounters off;
-  RuleCounters on;
-  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-    off += record_playout(defaults, Board(19), seed).counters;
-    on += record_playout(with_capture, Board(19), seed).counters;
-  }
-  EXPECT_EQ(off[Rule::Capture], 0);
-  EXPECT_GT(on[Rule::Capture], 0);
 }
 
 TEST(HeavyPlayout, FillBoardTriesFollowTheBoardSide) {
@@ -199,12 +173,11 @@ TEST(AtariWatch, AgreesWithAFullScanAfterEveryMove) {
 
 TEST(HeavyPlayout, ThreeKosDoNotCycleToTheMoveLimit) {
   // Simple ko lets two or three kos be taken in turn forever; the playouts
-  // stop taking kos after heavy-ko-captures of them. The global capture rule
-  // is what retakes them here.
+  // stop taking kos after heavy-ko-captures of them.
   const Board start = bench_position(TENGEN_TEST_DATA "/playout/three-kos-19x19.sgf", 0).board();
-  HeavyConfig endless = config_with_capture();
+  HeavyConfig endless = default_config();
   endless.max_ko_captures = 1000000;
-  for (const HeavyConfig* config : {&config_with_capture(), static_cast<const HeavyConfig*>(&endless)}) {
+  for (const HeavyConfig* config : {&default_config(), static_cast<const HeavyConfig*>(&endless)}) {
     HeavyPolicy policy(*config);
     int cut = 0;
     for (std::uint64_t seed = 1; seed <= 20; ++seed) cut += record_playout(policy, start, seed).result.hit_move_limit;

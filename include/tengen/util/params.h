@@ -98,7 +98,7 @@ struct Settings {
   double heavy_pattern_prob = 1.0;
   bool heavy_approach = true;
   double heavy_approach_prob = 0.5;
-  bool heavy_capture = false;  // off: see README, playout rule 5
+  bool heavy_capture = true;
   double heavy_capture_prob = 1.0;
   int heavy_self_atari_max = 3;
   bool heavy_nakade_sacrifice = true;
