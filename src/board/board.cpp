@@ -1,9 +1,11 @@
 #include "tengen/board/board.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -46,7 +48,7 @@ void Board::copy_from(const Board& o) {
   std::copy_n(o.empty_list_, o.empty_count_, empty_list_);
   std::copy_n(o.empty_index_, n, empty_index_);
   std::copy_n(o.nbr_counts_, n, nbr_counts_);
-  std::copy_n(o.codes_, n, codes_);
+  std::copy_n(o.codes_, n + kCodeSlack, codes_);
   std::copy_n(o.lib_count_, n, lib_count_);
   std::copy_n(o.stone_count_, n, stone_count_);
   // Liberty sets are read at string roots only, and those are few: copying
@@ -91,6 +93,7 @@ void Board::clear() {
     });
     codes_[p] = code_from_colors(p);
   }
+  std::fill_n(codes_ + kMaxPoints, kCodeSlack, 0);
 }
 
 std::uint16_t Board::code_from_colors(Point p) const {
@@ -100,22 +103,37 @@ std::uint16_t Board::code_from_colors(Point p) const {
                                     at(s - 1) << 10 | at(s) << 12 | at(s + 1) << 14);
 }
 
+namespace {
+
+// change_codes reads and writes each row of a point's neighbours as one
+// 64-bit word of four 16-bit codes. A stone changes one 2-bit slot in each
+// neighbour, and no slot ever holds more than 3, so the lanes never carry
+// into each other and one add does the work of three.
+static_assert(std::endian::native == std::endian::little, "the code lanes assume little-endian words");
+constexpr std::uint64_t code_lanes(unsigned first, unsigned second, unsigned third) {
+  return first | std::uint64_t{second} << 16 | std::uint64_t{third} << 32;
+}
 // Each neighbour q of p holds p in the slot facing p: p is the SE neighbour
-// of its NW neighbour, and so on.
+// of its NW neighbour, and so on. Rows start at the NW, W and SW neighbour;
+// the lane of p itself and the fourth lane change by nothing.
+constexpr std::uint64_t kCodesAbove = code_lanes(1u << 14, 1u << 12, 1u << 10);
+constexpr std::uint64_t kCodesBeside = code_lanes(1u << 8, 0, 1u << 6);
+constexpr std::uint64_t kCodesBelow = code_lanes(1u << 4, 1u << 2, 1u << 0);
+
+}  // namespace
+
 void Board::change_codes(Point p, int v) {
   const int s = stride_;
-  const auto add = [&](int offset, int shift) {
-    std::uint16_t& code = codes_[p + offset];
-    code = static_cast<std::uint16_t>(code + (static_cast<unsigned>(v) << shift));
+  const std::uint64_t scale = static_cast<std::uint64_t>(v < 0 ? -v : v);
+  const auto step = [&](std::uint16_t* row, std::uint64_t lanes) {
+    std::uint64_t word;
+    std::memcpy(&word, row, sizeof word);
+    word = v > 0 ? word + lanes * scale : word - lanes * scale;
+    std::memcpy(row, &word, sizeof word);
   };
-  add(-s - 1, 14);
-  add(-s, 12);
-  add(-s + 1, 10);
-  add(-1, 8);
-  add(1, 6);
-  add(s - 1, 4);
-  add(s, 2);
-  add(s + 1, 0);
+  step(codes_ + p - s - 1, kCodesAbove);
+  step(codes_ + p - 1, kCodesBeside);
+  step(codes_ + p + s - 1, kCodesBelow);
 }
 
 void Board::change_neighbor_counts(Point p, int from_field, int to_field) {

@@ -247,7 +247,11 @@ class Board {
   Point empty_list_[kMaxPoints];
   Point empty_index_[kMaxPoints];
   std::uint16_t nbr_counts_[kMaxPoints];
-  std::uint16_t codes_[kMaxPoints];  // see neighborhood_code; meaningless on the border
+  // See neighborhood_code; meaningless on the border. change_codes writes a
+  // row of four codes from a point's SW neighbour, one past the last point
+  // on the largest board.
+  static constexpr int kCodeSlack = 1;
+  std::uint16_t codes_[kMaxPoints + kCodeSlack];
   // Valid at string roots only.
   std::uint16_t lib_count_[kMaxPoints];
   std::uint16_t stone_count_[kMaxPoints];
