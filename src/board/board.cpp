@@ -124,11 +124,12 @@ constexpr std::uint64_t kCodesBelow = code_lanes(1u << 4, 1u << 2, 1u << 0);
 
 void Board::change_codes(Point p, int v) {
   const int s = stride_;
-  const std::uint64_t scale = static_cast<std::uint64_t>(v < 0 ? -v : v);
+  // A negative v wraps modulo 2^64, so one add also takes a stone away.
+  const std::uint64_t scale = static_cast<std::uint64_t>(static_cast<std::int64_t>(v));
   const auto step = [&](std::uint16_t* row, std::uint64_t lanes) {
     std::uint64_t word;
     std::memcpy(&word, row, sizeof word);
-    word = v > 0 ? word + lanes * scale : word - lanes * scale;
+    word += lanes * scale;
     std::memcpy(row, &word, sizeof word);
   };
   step(codes_ + p - s - 1, kCodesAbove);
