@@ -106,9 +106,9 @@ std::uint16_t Board::code_from_colors(Point p) const {
 namespace {
 
 // change_codes reads and writes each row of a point's neighbours as one
-// 64-bit word of four 16-bit codes. A stone changes one 2-bit slot in each
-// neighbour, and no slot ever holds more than 3, so the lanes never carry
-// into each other and one add does the work of three.
+// 64-bit word of four 16-bit codes. A stone fills an empty 2-bit slot in
+// each neighbour or empties it again, and no slot holds more than 3, so no
+// lane carries into or borrows from the next: one add per row.
 static_assert(std::endian::native == std::endian::little, "the code lanes assume little-endian words");
 constexpr std::uint64_t code_lanes(unsigned first, unsigned second, unsigned third) {
   return first | std::uint64_t{second} << 16 | std::uint64_t{third} << 32;
@@ -123,6 +123,10 @@ constexpr std::uint64_t kCodesBelow = code_lanes(1u << 4, 1u << 2, 1u << 0);
 }  // namespace
 
 void Board::change_codes(Point p, int v) {
+  // The last row written, from the SW neighbour of the largest board's last
+  // point, ends inside the array.
+  static_assert(point_at(kMaxSize - 1, kMaxSize - 1, kMaxSize) + stride_of(kMaxSize) - 1 + 4 <= kMaxPoints + kCodeSlack,
+                "codes_ needs more slack");
   const int s = stride_;
   // A negative v wraps modulo 2^64, so one add also takes a stone away.
   const std::uint64_t scale = static_cast<std::uint64_t>(static_cast<std::int64_t>(v));
