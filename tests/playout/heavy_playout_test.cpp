@@ -21,6 +21,17 @@ const HeavyConfig& default_config() {
   return config;
 }
 
+// The defaults with MoGo's capture rule back on, for the tests of rules it
+// drives (it is off by default).
+const HeavyConfig& with_capture_config() {
+  static const HeavyConfig config = [] {
+    Settings s;
+    s.heavy_capture = true;
+    return HeavyConfig::from_settings(s);
+  }();
+  return config;
+}
+
 // A position with some stones: random light moves from the empty board.
 Board random_position(int size, int moves, std::uint64_t seed) {
   Board b(size);
@@ -87,7 +98,7 @@ TEST(HeavyPlayout, SameSeedSamePlayout) {
 }
 
 TEST(HeavyPlayout, TagsAgreeWithCounters) {
-  HeavyPolicy policy(default_config());
+  HeavyPolicy policy(with_capture_config());
   RuleCounters from_tags;
   RuleCounters counted;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
@@ -97,16 +108,16 @@ TEST(HeavyPlayout, TagsAgreeWithCounters) {
     EXPECT_EQ(r.counters.total(), r.result.moves_played);
   }
   EXPECT_EQ(from_tags.fired, counted.fired);
-  // On 9x9 from the empty board every rule but approach shows up in 20 playouts.
-  for (Rule rule : {Rule::AtariSave, Rule::Nakade, Rule::FillBoard, Rule::Pattern, Rule::Capture, Rule::Random,
-                    Rule::Pass}) {
+  // On 9x9 from the empty board every rule on but approach shows up in 20 playouts.
+  for (Rule rule : {Rule::AtariSave, Rule::RaceAtari, Rule::Nakade, Rule::FillBoard, Rule::Pattern, Rule::Capture,
+                    Rule::Random, Rule::Pass}) {
     EXPECT_GT(counted[rule], 0) << rule_name(rule);
   }
 }
 
 TEST(HeavyPlayout, SwitchedOffRulesNeverFire) {
   Settings s;
-  s.heavy_atari_save = s.heavy_nakade = s.heavy_fill_board = s.heavy_pattern = s.heavy_capture = false;
+  s.heavy_atari_save = s.heavy_race_atari = s.heavy_nakade = s.heavy_fill_board = s.heavy_pattern = false;
   HeavyPolicy only_random(HeavyConfig::from_settings(s));
   RuleCounters c;
   for (std::uint64_t seed = 1; seed <= 10; ++seed) c += record_playout(only_random, Board(9), seed).counters;
@@ -114,6 +125,7 @@ TEST(HeavyPlayout, SwitchedOffRulesNeverFire) {
 
   Settings zero = Settings{};
   zero.heavy_fill_board_prob = 0;
+  zero.heavy_capture = true;  // on, so that its probability is what stops it
   zero.heavy_capture_prob = 0;
   HeavyPolicy no_fill(HeavyConfig::from_settings(zero));
   RuleCounters d;
@@ -173,11 +185,12 @@ TEST(AtariWatch, AgreesWithAFullScanAfterEveryMove) {
 
 TEST(HeavyPlayout, ThreeKosDoNotCycleToTheMoveLimit) {
   // Simple ko lets two or three kos be taken in turn forever; the playouts
-  // stop taking kos after heavy-ko-captures of them.
+  // stop taking kos after heavy-ko-captures of them. The capture rule is the
+  // one that retakes them.
   const Board start = bench_position(TENGEN_TEST_DATA "/playout/three-kos-19x19.sgf", 0).board();
-  HeavyConfig endless = default_config();
+  HeavyConfig endless = with_capture_config();
   endless.max_ko_captures = 1000000;
-  for (const HeavyConfig* config : {&default_config(), static_cast<const HeavyConfig*>(&endless)}) {
+  for (const HeavyConfig* config : {&with_capture_config(), static_cast<const HeavyConfig*>(&endless)}) {
     HeavyPolicy policy(*config);
     int cut = 0;
     for (std::uint64_t seed = 1; seed <= 20; ++seed) cut += record_playout(policy, start, seed).result.hit_move_limit;
