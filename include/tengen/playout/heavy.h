@@ -6,7 +6,7 @@
 //   1. atari-save  the last move put one of our strings in atari: extend it
 //                  to two or more liberties (not into a ladder) or capture a
 //                  string in atari next to it;
-//   1a. race-atari (not MoGo's; off unless heavy-race-atari) the last move
+//   1a. race-atari (not MoGo's; on by default at a reach of 3) the last move
 //                  left one of our strings next to it with two liberties,
 //                  beside an opponent string with two: put that string in
 //                  an atari it cannot run from (the side to move wins such
@@ -32,7 +32,7 @@
 //                  around the last move: one of those, uniformly;
 //   5. approach    ...and if that pattern move is a self-atari that a
 //                  connection can replace, the connection (probability 0.5);
-//   6. capture     a move that captures, anywhere on the board;
+//   6. capture     (off by default) a move that captures, anywhere on the board;
 //   7. random      a random legal move that fills no own true eye and is no
 //                  self-atari of more than a few stones, unless the stones
 //                  are a nakade sacrifice (their capture leaves a dead eye
