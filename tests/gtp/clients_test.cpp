@@ -299,10 +299,13 @@ TEST_F(Clients, KataAnalyzeGivesScoreLeadAndScoreMeanOnTheSideOfTheWinRate) {
     }
   }
   // The best move's: White's score at komi 0 after Black's tengen, as the
-  // win rate sees it.
+  // win rate sees it. The analysis runs for its interval, not to a playout
+  // count, so a slow build (sanitizers on a loaded machine) may report a
+  // move of a few visits, whose win rate and mean score can disagree by
+  // chance: the sides are compared only on a move with visits enough.
   const InfoMove& best = info.front();
   const double w = best.numbers.at("winrate");
-  if (w < 0.4 || w > 0.6) {
+  if (best.numbers.at("visits") >= 100 && (w < 0.4 || w > 0.6)) {
     EXPECT_EQ(best.numbers.at("scoreLead") > 0, w > 0.5) << best.move << " winrate " << w;
   }
 }
