@@ -166,13 +166,16 @@ int HeavyConfig::fill_board_tries(int size) const {
   return std::max(0, static_cast<int>(std::lround(t)));
 }
 
-HeavyPolicy::HeavyPolicy(const HeavyConfig& config) : config_(config), patterns_(config_.patterns.get()) {
+HeavyPolicy::HeavyPolicy(const HeavyConfig& config)
+    : config_(config),
+      patterns_(config_.patterns.get()),
+      keeps_atari_watch_(config_.capture.on && config_.capture.probability > 0) {
   if (!patterns_) throw std::invalid_argument("HeavyPolicy needs a pattern table");
   for (int size = 0; size <= kMaxSize; ++size) fill_tries_[size] = config_.fill_board_tries(size);
 }
 
 Point HeavyPolicy::choose_move(Board& board, Rng& rng, Rule* tag) {
-  atari_watch_.rebuild(board);
+  if (keeps_atari_watch_) atari_watch_.rebuild(board);
   Rule rule = Rule::Pass;
   const Point p = choose(board, rng, rule);
   if (tag) *tag = rule;
@@ -181,7 +184,7 @@ Point HeavyPolicy::choose_move(Board& board, Rng& rng, Rule* tag) {
 
 PlayoutResult HeavyPolicy::playout(Board& board, Rng& rng, int max_moves, Point* moves, RuleCounters* counters,
                                    Rule* tags) {
-  atari_watch_.rebuild(board);
+  if (keeps_atari_watch_) atari_watch_.rebuild(board);
   PlayoutResult result;
   ko_captures_ = 0;
   while (board.consecutive_passes() < 2) {
@@ -197,7 +200,7 @@ PlayoutResult HeavyPolicy::playout(Board& board, Rng& rng, int max_moves, Point*
     ++result.moves_played;
     board.play(p, board.to_move());
     if (p != kPass) {
-      atari_watch_.note_move(board, p);
+      if (keeps_atari_watch_) atari_watch_.note_move(board, p);
       if (board.ko_point() != kNoPoint) ++ko_captures_;
     }
   }
