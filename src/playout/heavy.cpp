@@ -169,7 +169,7 @@ int HeavyConfig::fill_board_tries(int size) const {
 HeavyPolicy::HeavyPolicy(const HeavyConfig& config)
     : config_(config),
       patterns_(config_.patterns.get()),
-      keeps_atari_watch_(config_.capture.on && config_.capture.probability > 0) {
+      keeps_atari_watch_(config_.capture.can_open()) {
   if (!patterns_) throw std::invalid_argument("HeavyPolicy needs a pattern table");
   for (int size = 0; size <= kMaxSize; ++size) fill_tries_[size] = config_.fill_board_tries(size);
 }

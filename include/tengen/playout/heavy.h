@@ -100,9 +100,9 @@ struct RuleSwitch {
 
   // Draws from rng only when the probability is strictly between 0 and 1,
   // so that rules that always fire cost no random number.
-  bool open(Rng& rng) const {
-    return on && probability > 0 && (probability >= 1.0 || rng.uniform() < probability);
-  }
+  bool open(Rng& rng) const { return can_open() && (probability >= 1.0 || rng.uniform() < probability); }
+  // Whether open can ever say yes.
+  bool can_open() const { return on && probability > 0; }
 };
 
 // Made only by from_settings: Settings holds the defaults.
@@ -210,7 +210,7 @@ class HeavyPolicy {
   std::array<int, kMaxSize + 1> fill_tries_{};  // by board size
   // The capture rule alone reads the strings in atari. With it off (the
   // default) nothing captures them, so the list only grows and its upkeep
-  // took 10% of a 19x19 playout's instructions: it is not kept at all.
+  // took a tenth of a 19x19 search's instructions: it is not kept at all.
   bool keeps_atari_watch_;
   AtariWatch atari_watch_;
   const LastGoodReply* replies_ = nullptr;
