@@ -59,7 +59,7 @@ float expert_prior(const Board& board, Point p, Color c, const PriorWeights& w) 
   });
   // is_self_atari answers most moves from the neighbour counts alone.
   const bool self_atari = captured == 0 && board.is_self_atari(p, c);
-  if (saves && !self_atari && board.liberties_after(p, c) >= 2) {
+  if (saves && !self_atari && board.liberties_after_at_least(p, c, 2)) {
     h += w.escape;
     tactical = true;
   }

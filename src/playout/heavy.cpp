@@ -50,7 +50,7 @@ void add_ataris_it_cannot_run_from(const Board& b, Point string, Color c, MoveLi
   for (int i = 0; i < 2; ++i) {
     const Point atari = libs[i];
     const Point run = libs[1 - i];
-    if (b.is_legal(atari, c) && b.liberties_after(atari, c) >= 2 && b.liberties_after(run, o) - 1 <= 1) {
+    if (b.is_legal(atari, c) && b.liberties_after_at_least(atari, c, 2) && !b.liberties_after_at_least(run, o, 3)) {
       moves.add_unique(atari);
     }
   }
@@ -268,7 +268,7 @@ Point HeavyPolicy::atari_save_move(const Board& b, Point last, Color c, Rng& rng
         if (b.at(q) != o || b.liberties(q) != 1) return;
         const Point take = b.last_liberty(q);
         // Taking on our own last liberty must still leave us two.
-        if (b.is_legal(take, c) && (take != lib || b.liberties_after(take, c) >= 2)) saves.add_unique(take);
+        if (b.is_legal(take, c) && (take != lib || b.liberties_after_at_least(take, c, 2))) saves.add_unique(take);
       });
     });
     if (can_escape(b, lib, c)) saves.add_unique(lib);
@@ -301,7 +301,7 @@ Point HeavyPolicy::race_atari_move(const Board& b, Point last, Color c, Rng& rng
         if (racing(b, y, c)) shared |= b.liberty_set(y);
       });
       b.liberty_set(x).for_each([&](Point l) {
-        if (!shared.test(l) && b.is_legal(l, c) && b.liberties_after(l, c) >= 2) moves.add_unique(l);
+        if (!shared.test(l) && b.is_legal(l, c) && b.liberties_after_at_least(l, c, 2)) moves.add_unique(l);
       });
     });
   });
@@ -325,7 +325,7 @@ Point HeavyPolicy::two_liberties_move(const Board& b, Point last, Color c, Rng& 
     });
     if (!race) return;
     b.liberty_set(r).for_each([&](Point l) {
-      if (b.is_legal(l, c) && b.liberties_after(l, c) >= 3) moves.add_unique(l);
+      if (b.is_legal(l, c) && b.liberties_after_at_least(l, c, 3)) moves.add_unique(l);
     });
   });
   return moves.pick(rng);
@@ -333,6 +333,7 @@ Point HeavyPolicy::two_liberties_move(const Board& b, Point last, Color c, Rng& 
 
 bool HeavyPolicy::can_escape(const Board& b, Point lib, Color c) {
   if (!b.is_legal(lib, c)) return false;
+  if (b.liberties_after_lower_bound(lib, c) >= 3) return true;
   const int libs = b.liberties_after(lib, c);
   if (libs >= 3) return true;
   if (libs < 2) return false;

@@ -32,7 +32,7 @@ Point approach_connection(const Board& b, Point p, Color c) {
   b.for_each_neighbor(r, [&](Point q) {
     connects |= b.at(q) == c && std::find(joined, joined + n, b.root(q)) == joined + n;
   });
-  if (!connects || !b.is_legal(r, c) || b.liberties_after(r, c) < 2) return kNoPoint;
+  if (!connects || !b.is_legal(r, c) || !b.liberties_after_at_least(r, c, 2)) return kNoPoint;
   return r;
 }
 

@@ -13,6 +13,7 @@
 // The board enforces simple ko only; positional superko needs the history of
 // the game and lives in Game.
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -109,6 +110,19 @@ class Board {
   int capture_size_if_played(Point p, Color c) const;
   // Liberties of the string c would form at p, captures taken into account.
   int liberties_after(Point p, Color c) const;
+  // liberties_after(p, c) >= k. The playouts ask this with k of 2 or 3,
+  // and most answers come from a bound without merging liberty sets: the
+  // empty neighbours of p, and a friend's liberties besides p, stay liberties.
+  bool liberties_after_at_least(Point p, Color c, int k) const {
+    return liberties_after_lower_bound(p, c) >= k || liberties_after(p, c) >= k;
+  }
+  int liberties_after_lower_bound(Point p, Color c) const {
+    int bound = neighbor_count(p, Color::Empty);
+    for_each_neighbor(p, [&](Point n) {
+      if (color_[n] == c) bound = std::max(bound, lib_count_[parent_[n]] - 1);
+    });
+    return bound;
+  }
   // A legal move whose new string would have exactly one liberty.
   bool is_self_atari(Point p, Color c) const;
   // All four neighbours are c or the edge.
