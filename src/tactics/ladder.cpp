@@ -116,23 +116,34 @@ void LadderReader::join_chased(Point p) {
 
 // The chasing string through `stone`, in the overlay: the board's strings
 // and the stones placed here, joined where they touch (two of the board's
-// strings only ever touch through a placed stone).
-void LadderReader::collect_chaser(Point stone, ChaserString& s) const {
+// strings only ever touch through a placed stone), with its liberties. With
+// `enough`, the collection stops as soon as the string is known to have
+// that many liberties: every part's liberties are the whole string's too.
+void LadderReader::collect_chaser(Point stone, ChaserString& s, int enough) const {
   const Color o = opponent(chased_color_);
   s.n_roots = s.n_placed = 0;
+  s.libs.clear();
+  auto add_root = [&](Point r) {
+    s.roots[s.n_roots++] = r;
+    s.libs |= b_->liberty_set(r);
+  };
   auto join = [&](Point p) {  // a placed stone and the board's strings next to it
     if (s.n_placed < kMaxList) s.placed[s.n_placed++] = p;
     b_->for_each_neighbor(p, [&](Point q) {
-      if (b_->at(q) == o && !listed(s.roots, s.n_roots, b_->root(q)) && s.n_roots < kMaxList) {
-        s.roots[s.n_roots++] = b_->root(q);
-      }
+      s.libs.set(q);  // kept only if empty, by the mask below
+      if (b_->at(q) == o && !listed(s.roots, s.n_roots, b_->root(q)) && s.n_roots < kMaxList) add_root(b_->root(q));
     });
   };
+  auto known = [&] {
+    s.libs &= empty_;
+    return enough > 0 && s.libs.count() >= enough;
+  };
   if (b_->at(stone) == o) {
-    s.roots[s.n_roots++] = b_->root(stone);
+    add_root(b_->root(stone));
   } else {
     join(stone);
   }
+  if (known()) return;
   for (bool grew = true; grew;) {
     grew = false;
     for (int i = 0; i < n_chaser_placed_; ++i) {
@@ -144,24 +155,17 @@ void LadderReader::collect_chaser(Point stone, ChaserString& s) const {
       });
       if (touches) {
         join(p);
+        if (known()) return;
         grew = true;
       }
     }
   }
 }
 
-Bitboard LadderReader::liberty_set(const ChaserString& s) const {
-  Bitboard libs{};
-  for (int i = 0; i < s.n_roots; ++i) libs |= b_->liberty_set(s.roots[i]);
-  for (int i = 0; i < s.n_placed; ++i) b_->for_each_neighbor(s.placed[i], [&](Point q) { libs.set(q); });
-  libs &= empty_;
-  return libs;
-}
-
-int LadderReader::chaser_liberties(Point stone) const {
+bool LadderReader::chaser_in_atari_at(Point stone) const {
   ChaserString s;
-  collect_chaser(stone, s);
-  return liberty_set(s).count();
+  collect_chaser(stone, s, 2);
+  return s.libs.count() == 1;
 }
 
 // Liberties a chasing stone placed at the empty point p would have; any
@@ -176,8 +180,8 @@ int LadderReader::chaser_liberties_if_placed(Point p) const {
       libs.set(q);
     } else if (is_chaser(q)) {
       ChaserString s;
-      collect_chaser(q, s);
-      libs |= liberty_set(s);
+      collect_chaser(q, s, 3);  // three with p give two without it
+      libs |= s.libs;
     }
   });
   libs.reset(p);
@@ -198,7 +202,7 @@ bool LadderReader::chaser_in_atari() const {
         if (b_->liberties(r) > 1 + n_chased_placed_ + n_chaser_placed_ || listed(seen, n_seen, r)) return;
         if (n_seen < kMaxList) seen[n_seen++] = r;
       }
-      found = chaser_liberties(q) == 1;
+      found = chaser_in_atari_at(q);
     });
   };
   for (int i = 0; i < n_chased_roots_ && !found; ++i) b_->for_each_stone(chased_roots_[i], check);
@@ -209,7 +213,7 @@ bool LadderReader::chaser_in_atari() const {
 // Would the chased side's extension at `run` capture a chaser string?
 bool LadderReader::run_captures(Point run) const {
   bool captures = false;
-  b_->for_each_neighbor(run, [&](Point q) { captures = captures || (is_chaser(q) && chaser_liberties(q) == 1); });
+  b_->for_each_neighbor(run, [&](Point q) { captures = captures || (is_chaser(q) && chaser_in_atari_at(q)); });
   return captures;
 }
 
@@ -264,7 +268,7 @@ int LadderReader::liberties_after_capturing_run(Point run) const {
     if (!is_chaser(q)) return;
     ChaserString s;
     collect_chaser(q, s);
-    if (liberty_set(s).count() != 1) return;
+    if (s.libs.count() != 1) return;
     for (int i = 0; i < s.n_roots; ++i) b_->for_each_stone(s.roots[i], free_if_touching);
     for (int i = 0; i < s.n_placed; ++i) free_if_touching(s.placed[i]);
   });

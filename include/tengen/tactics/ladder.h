@@ -48,15 +48,15 @@ class LadderReader {
     int n_roots = 0;
     Point placed[kMaxList];
     int n_placed = 0;
+    Bitboard libs;  // in the overlay (with `enough`, perhaps only some)
   };
 
   bool overlay_empty(Point p) const { return empty_.test(p); }
   bool is_chaser(Point p) const;
   void place(Point p, Color color);
   void join_chased(Point p);
-  void collect_chaser(Point stone, ChaserString& s) const;
-  Bitboard liberty_set(const ChaserString& s) const;
-  int chaser_liberties(Point stone) const;
+  void collect_chaser(Point stone, ChaserString& s, int enough = 0) const;
+  bool chaser_in_atari_at(Point stone) const;
   int chaser_liberties_if_placed(Point p) const;
   bool chaser_in_atari() const;
   bool run_captures(Point run) const;
