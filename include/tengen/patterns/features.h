@@ -151,7 +151,7 @@ class FeatureExtractor {
   bool escapes_at(const Board& b, Point lib, Color owner);
 
   LadderReader ladder_;
-  Board after_{19};
+  Board after_{kMaxSize};
 };
 
 // --- Shape hashing internals (the template above needs them) ---------------
