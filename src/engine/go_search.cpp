@@ -36,7 +36,7 @@ int GoDomain::children(const Board& b, ChildInit* out, Scratch& scratch) const {
   int n = 0;
   for (int i = 0; i < b.empty_count(); ++i) {
     const Point p = b.empty_point(i);
-    if (!b.is_true_eye(p, c) && b.is_legal(p, c) && !pruned(b, p, c, scratch.ladder)) out[n++] = {to_tree_move(p), 0.5f};
+    if (b.is_playable(p, c) && !pruned(b, p, c, scratch.ladder)) out[n++] = {to_tree_move(p), 0.5f};
   }
   set_priors(b, out, n, scratch.features);
   if (criticality_weight > 0) add_criticality(out, n, &scratch.criticality);

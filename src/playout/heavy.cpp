@@ -436,7 +436,7 @@ bool HeavyPolicy::big_self_atari(const Board& b, Point p, Color c) const {
 
 Point HeavyPolicy::random_move(Board& b, Color c, Rng& rng) const {
   return b.random_empty(rng, [&](Point p) {
-    return !b.is_true_eye(p, c) && b.is_legal(p, c) && !big_self_atari(b, p, c) && !ko_closed(b, p, c) &&
+    return b.is_playable(p, c) && !big_self_atari(b, p, c) && !ko_closed(b, p, c) &&
            !(config_.keep_false_eyes && fills_own_false_eye(b, p, c));
   });
 }

@@ -6,7 +6,7 @@ namespace tengen {
 
 Point light_policy_move(Board& board, Rng& rng) {
   const Color c = board.to_move();
-  return board.random_empty(rng, [&](Point p) { return !board.is_true_eye(p, c) && board.is_legal(p, c); });
+  return board.random_empty(rng, [&](Point p) { return board.is_playable(p, c); });
 }
 
 namespace {
@@ -55,7 +55,7 @@ PlayoutResult careful_playout(Board& board, Rng& rng, int max_moves, bool keep_s
   return run_playout(board, rng, max_moves, nullptr, [&](Rng& r) {
     const Color c = board.to_move();
     return board.random_empty(r, [&](Point p) {
-      return !board.is_true_eye(p, c) && board.is_legal(p, c) && !is_bad_group_self_atari(board, p, c) &&
+      return board.is_playable(p, c) && !is_bad_group_self_atari(board, p, c) &&
              !(keep_seki_eyes && fills_seki_false_eye(board, p, c));
     });
   });

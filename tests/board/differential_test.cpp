@@ -24,7 +24,8 @@ int b_points(int size) { return size * size; }
 class BoardDifferential : public ::testing::TestWithParam<DifferentialCase> {};
 
 // Everything compared after each move: stones, prisoners,
-// legality of every point for both colours, hash, score, liberties, the
+// legality of every point for both colours (and is_playable against the
+// tests it shortens), hash, score, liberties, the
 // board's own invariants, and (every 16th step) the liberties and captures
 // a move would make and the self-atari test.
 void expect_same(const Game& game, const test::ReferenceBoard& ref, bool superko, int step) {
@@ -47,6 +48,14 @@ void expect_same(const Game& game, const test::ReferenceBoard& ref, bool superko
         ASSERT_EQ(game.is_legal(p, c), ref.is_legal(x, y, c, superko))
             << "step " << step << " " << color_name(c) << " at " << vertex_string(p, n) << "\n"
             << b.to_string();
+      }
+      if (b.at(p) == Color::Empty) {
+        // The playouts' shortcut against the two full tests it stands for.
+        for (Color c : {Color::Black, Color::White}) {
+          ASSERT_EQ(b.is_playable(p, c), b.is_legal(p, c) && !b.is_true_eye(p, c))
+              << "step " << step << " " << color_name(c) << " at " << vertex_string(p, n) << "\n"
+              << b.to_string();
+        }
       }
       if (is_player(b.at(p))) {
         ASSERT_EQ(b.liberties(p), ref.liberties(x, y)) << "step " << step;

@@ -68,6 +68,14 @@ class Board {
     });
     return legal;
   }
+  // Legal for c and not a true eye of c: the test every random move of a
+  // playout and every child of the tree passes. p must be an empty point of
+  // the board (from the empty list). An empty neighbour rules out an eye and
+  // leaves only the ko to check, which decides most points at one load.
+  bool is_playable(Point p, Color c) const {
+    if (nbr_counts_[p] & kCountMask[kEmptyField]) return p != ko_point_ || c != ko_color_;
+    return !is_true_eye(p, c) && is_legal(p, c);
+  }
   // Plays a move known to be legal (checked in debug builds). kPass passes.
   void play(Point p, Color c);
 
