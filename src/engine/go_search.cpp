@@ -234,10 +234,15 @@ void GoSearch::forget_tree() {
 
 // Keeps the subtree of the moves played since the last search, if this game
 // continues that one; then gives the root exactly the moves the game allows.
-void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_move, Color draw_side,
+void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_move, double komi, Color draw_side,
                             const std::vector<Point>& favoured) {
   const std::vector<Move>& moves = game.moves();
-  const bool same_draws = settings_.draw_value == 0.5 || draw_side == tree_draw_side_;
+  // Whom a draw is worth draw-value to matters only where a simulation can
+  // end drawn: area leads are whole points, so a komi off the whole points
+  // allows none (an engine playing both colours keeps its tree then).
+  const bool draws = komi == std::floor(komi);
+  const bool same_draws =
+      settings_.draw_value == 0.5 || draw_side == tree_draw_side_ || (!draws && !tree_allowed_draws_);
   bool continues = settings_.reuse_tree && tree_to_move_ != Color::Empty && tree_size_ == game.size() &&
                    tree_setup_ == game.setup() && tree_komi_ == game.komi() && same_draws &&
                    moves.size() >= tree_history_.size() &&
@@ -265,6 +270,7 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
   tree_setup_ = game.setup();
   tree_komi_ = game.komi();
   tree_draw_side_ = draw_side;
+  tree_allowed_draws_ = draws;
   tree_to_move_ = to_move;
   tree_size_ = game.size();
 
@@ -349,7 +355,7 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   // A kept tree was grown at the komi of its time; dynamic komi moves it by a
   // point or so a move, which the statistics absorb.
   const Color draw_side = limits.draw_side == Color::Empty ? to_move : limits.draw_side;
-  prepare_root(game, root_board, to_move, draw_side, limits.favoured);
+  prepare_root(game, root_board, to_move, komi, draw_side, limits.favoured);
   const std::size_t reused = tree_->root().n();
   if (observer_) observer_->search_started({game, to_move, komi, draw_side, limits.favoured, limits.dead}, *tree_);
 

@@ -180,6 +180,23 @@ TEST(GoSearch, DrawsCountedForAnotherSideDropTheTree) {
   EXPECT_GT(even.run(game, Color::Black, 7, limits).reused_visits, 0u);
 }
 
+TEST(GoSearch, AKomiWithAHalfPointKeepsTheTreeForEitherSide) {
+  // No simulation can end drawn at komi 7.5, so the draws' side changes
+  // no value: an engine that plays both colours (genmove b, genmove w)
+  // keeps the subtree of its own move.
+  Settings s = small_settings(1000);
+  s.draw_value = 0.25;
+  Game game(9, 7.5);
+  GoSearch search(s);
+  const SearchResult first = search.run(game, Color::Black, 7.5, {1000, 0, 0});
+  ASSERT_TRUE(game.play(first.best, Color::Black));
+  EXPECT_GT(search.run(game, Color::White, 7.5, {1000, 0, 0}).reused_visits, 0u);
+  // A whole-point search komi (dynamic komi can give one) allows draws again.
+  SearchLimits limits(1000);
+  limits.draw_side = Color::Black;
+  EXPECT_EQ(search.run(game, Color::White, 7, limits).reused_visits, 0u);
+}
+
 TEST(GoSearch, ANewSetupPositionDropsTheTree) {
   // Two loadsgf positions with no moves share an empty move list; the tree
   // of the first must not serve the second (it crashed once).

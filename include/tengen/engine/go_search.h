@@ -200,7 +200,7 @@ class GoSearch {
   void set_observer(SearchObserver* observer) { observer_ = observer; }
 
  private:
-  void prepare_root(const Game& game, const Board& root_board, Color to_move, Color draw_side,
+  void prepare_root(const Game& game, const Board& root_board, Color to_move, double komi, Color draw_side,
                     const std::vector<Point>& favoured);
   GoDomain domain(double komi, int size) const;  // the Go side of a search with these settings
   bool keep_going(std::int64_t playouts, double seconds, const SearchLimits& limits, double* last_report);
@@ -216,6 +216,7 @@ class GoSearch {
   std::vector<Move> tree_setup_;  // and the setup stones below them (loadsgf can change these alone)
   double tree_komi_ = 0;           // and the game's komi (the komi command can change it alone)
   Color tree_draw_side_ = Color::Empty;  // and whom its draws were worth draw-value to
+  bool tree_allowed_draws_ = true;       // and whether its search's komi allowed a draw at all
   Color tree_to_move_ = Color::Empty;
   int tree_size_ = 0;
   ScoreTally root_scores_;  // the final scores of the simulations from the kept root
