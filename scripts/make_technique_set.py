@@ -4,10 +4,10 @@ known right moves, each proven by the exact solver technique_exact
 (tests/technique/exact_area.h), never by an engine.
 
   scripts/make_technique_set.py --exact build/technique_exact [--out DIR] [--seed 1]
-      (the shipped set: the defaults, seed 1; about 16 minutes on one core)
+      (the shipped set: the defaults, seed 1; about 30 minutes on one core)
   scripts/make_technique_set.py --exact build/technique_exact --check [--sample 2]
 
-Three categories, each drawn with a seeded random generator:
+Three categories, each drawn with a seeded random generator of its own:
 
 - seki:     capturing races and sekis inside otherwise finished 9x9 boards
             (the layout of Cazenave and Saffidine's seki problems, with
@@ -21,7 +21,9 @@ depth limit). A candidate is kept when the solver finishes within its node
 budget and some legal move (pass included) loses points, and when no other
 kept position is the same under symmetry and colour swap. Within the
 default budget (200,000 nodes) the solver proves none of the 9x9 seki
-candidates and few small-board endgames: see docs/technique.md. The komi makes
+candidates and about one endgame candidate in 30 that is not settled,
+hence the default counts (10 seki, 1,000 endgame, 60 filling candidates;
+see docs/technique.md). The komi makes
 the game a half-point game: the side to move wins with a right move and
 loses with any other, so a player that only wants to win must find the
 exact best moves too.
@@ -40,6 +42,10 @@ import sys
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"   # GTP skips I
 CATEGORIES = ("seki", "endgame", "filling")
+# Few seki candidates: the solver proves none of them (docs/technique.md).
+# Many endgame candidates: about one in twenty has a move that loses and is
+# proven within the budget.
+DEFAULT_CANDIDATES = {"seki": 10, "endgame": 1000, "filling": 60}
 MANIFEST = "positions.txt"
 MANIFEST_HEADER = ("# name category to_move komi value right legal nodes\n"
                    "# value: Black's area minus White's with best play; right: every move that keeps it\n")
@@ -412,11 +418,13 @@ def generate(args):
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("*.sgf"):
         old.unlink()
-    rng = random.Random(args.seed)
     manifest = [MANIFEST_HEADER]
     seen = set()
     for category in CATEGORIES:
-        candidates = GENERATORS[category](rng, args.candidates)
+        # A generator of its own per category, so that drawing more
+        # candidates of one leaves the others' positions as they were.
+        rng = random.Random(f"{args.seed}:{category}")
+        candidates = GENERATORS[category](rng, args.candidates[category])
         items = [(f"{category}-{i}", rows, to_move) for i, (rows, to_move, _) in enumerate(candidates)]
         results = solve(args.exact, items, args.max_nodes)
         kept = 0
@@ -440,6 +448,25 @@ def generate(args):
         print(f"{category}: {min(kept, args.per_category)} of {len(candidates)} candidates kept", file=sys.stderr)
     (out / MANIFEST).write_text("".join(manifest))
     return 0
+
+
+def candidate_counts(text):
+    """--candidates: N for every category, or CATEGORY=N pairs over the defaults."""
+    try:
+        if "=" not in text:
+            counts = {c: int(text) for c in CATEGORIES}
+        else:
+            counts = dict(DEFAULT_CANDIDATES)
+            for part in text.split(","):
+                category, n = part.split("=")
+                if category not in CATEGORIES:
+                    raise ValueError(f"unknown category {category}")
+                counts[category] = int(n)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(f"bad --candidates {text!r}: {e}")
+    if any(n < 0 for n in counts.values()):
+        raise argparse.ArgumentTypeError(f"bad --candidates {text!r}: a negative count")
+    return counts
 
 
 def check_files(out, entries):
@@ -496,7 +523,9 @@ def main(argv=None):
     parser.add_argument("--exact", required=True, help="the technique_exact binary (built with the tests)")
     parser.add_argument("--out", default=str(DEFAULT_OUT))
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--candidates", type=int, default=60, help="candidates drawn per category")
+    parser.add_argument("--candidates", type=candidate_counts, default=dict(DEFAULT_CANDIDATES),
+                        help="candidates drawn per category, as CATEGORY=N[,CATEGORY=N...] or N for every "
+                             "category (default: " + ",".join(f"{c}={n}" for c, n in DEFAULT_CANDIDATES.items()) + ")")
     parser.add_argument("--per-category", type=int, default=50, help="positions kept per category at most")
     parser.add_argument("--max-nodes", type=int, default=200_000, help="the solver's budget per position")
     parser.add_argument("--check", action="store_true", help="check the set instead of writing it")

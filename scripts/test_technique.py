@@ -158,6 +158,15 @@ class SetTest(unittest.TestCase):
             self.assertEqual(len(problems), 1)
             self.assertIn("right moves", problems[0])
 
+    def test_candidate_counts(self):
+        counts = make_set.candidate_counts
+        self.assertEqual(counts("5"), {"seki": 5, "endgame": 5, "filling": 5})
+        self.assertEqual(counts("endgame=7"), dict(make_set.DEFAULT_CANDIDATES, endgame=7))
+        self.assertEqual(counts("seki=0,filling=3")["filling"], 3)
+        for bad in ("foo=3", "-1", "seki=-1", "endgame=x", "seki=1,endgame"):
+            with self.assertRaises(Exception, msg=bad):
+                counts(bad)
+
 
 if __name__ == "__main__":
     unittest.main()
