@@ -43,7 +43,7 @@ import sys
 COLUMNS = "ABCDEFGHJKLMNOPQRST"   # GTP skips I
 CATEGORIES = ("seki", "endgame", "filling")
 # Few seki candidates: the solver proves none of them (docs/technique.md).
-# Many endgame candidates: about one in twenty has a move that loses and is
+# Many endgame candidates: about one in 30 has a move that loses and is
 # proven within the budget.
 DEFAULT_CANDIDATES = {"seki": 10, "endgame": 1000, "filling": 60}
 MANIFEST = "positions.txt"
