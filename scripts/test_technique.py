@@ -158,6 +158,20 @@ class SetTest(unittest.TestCase):
             self.assertEqual(len(problems), 1)
             self.assertIn("right moves", problems[0])
 
+    def test_local_game_leaves_out_moves(self):
+        # The seki category is solved as a local game (no stone in the
+        # walls' eyes): fewer legal moves than the board has, never more.
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = pathlib.Path(tmp)
+            rows = ["X.O", "X.O", "X.O"]
+            for category in ("seki", "filling"):
+                (tmp / f"{category}-001.sgf").write_text(make_set.sgf_text(rows, "B", 0.5, f"{category}-001", "t"))
+            (tmp / "positions.txt").write_text(make_set.MANIFEST_HEADER + "seki-001 seki B 0.5 1 B3 3 10\n"
+                                               "filling-001 filling B 0.5 1 B3 3 10\n")
+            problems = make_set.check_files(tmp, make_set.read_manifest(tmp))
+            self.assertEqual(len(problems), 1)
+            self.assertIn("filling-001", problems[0])
+
     def test_candidate_counts(self):
         counts = make_set.candidate_counts
         self.assertEqual(counts("5"), {"seki": 5, "endgame": 5, "filling": 5})

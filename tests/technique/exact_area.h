@@ -27,9 +27,12 @@
 // - A transposition table. Superko makes a position's value depend on the
 //   game before it (the graph history interaction); an entry is reused only
 //   where that history cannot matter. Each entry keeps the union of the
-//   empty points of every position its proof looked at. A board of the
-//   current game can come back inside that proof only if all its empty
-//   points are in the union; if none can, the proof holds unchanged. An
+//   empty points of every position its proof looked at, and the union of
+//   the points where a stone was captured in it. A board of the current
+//   game can come back inside that proof only if all its empty points are
+//   in the first union and every stone of the position that the board
+//   lacks (or has in the other colour) is in the second: stones leave the
+//   board only by capture. If no board can, the proof holds unchanged. An
 //   entry is stored only when no move inside it was refused because of a
 //   board played before it.
 // - Move ordering: the table's move, captures, moves next to short strings,
@@ -403,6 +406,11 @@ struct SolveOptions {
   std::int64_t max_nodes = 20'000'000;
   int table_bits = 21;          // transposition table of 2^bits entries
   bool all_values = false;      // also each legal move's exact value
+  // The local game of Cazenave and Saffidine's seki problems: no stone is
+  // ever played in the eyes of the walls, the empty areas that the root's
+  // pass-alive strings enclose (see `walls_eyes`). Everything else is as
+  // above; the values are exact for that game.
+  bool local = false;
 };
 
 class Solver {
@@ -421,6 +429,7 @@ class Solver {
     aborted_ = false;
     path_.clear();
     path_.push_back(entry_for(board));
+    excluded_ = options_.local ? walls_eyes(board) : Mask{};
     Solution out;
     const Position root{board, to_move, false};
     out.value = mtdf(root, board.area_score());
@@ -461,7 +470,8 @@ class Solver {
   }
   struct Entry {
     std::uint64_t key1 = 0, key2 = 0;
-    Mask reach;  // every empty point of the positions the proof looked at
+    Mask reach;    // every empty point of the positions the proof looked at
+    Mask removed;  // every point where the proof captured a stone
     std::int16_t lower = kLow, upper = kHigh;
     std::int16_t move = -2;
     bool used = false;
@@ -470,6 +480,7 @@ class Solver {
     int value;
     int min_ref;  // the earliest board of the path that refused a move inside
     Mask reach;
+    Mask removed;
   };
 
   // Applies a move that is legal on the board; false if superko refuses it.
@@ -507,9 +518,20 @@ class Solver {
     return v;
   }
 
+  // The eyes of the root's pass-alive strings, of either colour. A wall's
+  // owner gains nothing by filling one (area scoring already counts the
+  // point), and the opponent's stone there is suicide or dies. Left out,
+  // they keep every wall alive for good, which is what the local game of a
+  // seki problem assumes; searched, each fill ends a wall's unconditional
+  // life and opens the whole board (docs/technique.md).
+  static Mask walls_eyes(const Board& board) {
+    return board.safe_areas(board.pass_alive(kBlack)) | board.safe_areas(board.pass_alive(kWhite));
+  }
+
   std::vector<int> legal_moves(const Position& pos) const {
     std::vector<int> moves;
     for (int p = 0; p < pos.board.points(); ++p) {
+      if (excluded_.test(p)) continue;
       Board b = pos.board;
       if (b.play(p, pos.to_move)) moves.push_back(p);
     }
@@ -543,8 +565,10 @@ class Solver {
   // The entry's proof holds here unless a board of this game before the
   // position could come back inside it.
   bool entry_valid(const Entry& e) const {
+    const PathEntry& now = path_.back();
     for (std::size_t i = 0; i + 1 < path_.size(); ++i) {
-      if (path_[i].empty.subset_of(e.reach)) return false;
+      const Mask changed = (now.black & ~path_[i].black) | (now.white & ~path_[i].white);
+      if (path_[i].empty.subset_of(e.reach) && changed.subset_of(e.removed)) return false;
     }
     return true;
   }
@@ -600,26 +624,29 @@ class Solver {
 
   Result search(const Position& pos, int alpha, int beta) {
     const int here = static_cast<int>(path_.size()) - 1;
-    Mask reach = pos.board.empties();
+    Mask reach = pos.board.empties(), removed;
     // A line this long is a game played again on an emptied board; the
     // position is beyond this solver, and the recursion must stay bounded.
     if (++nodes_ > options_.max_nodes || depth_ > kMaxDepth) aborted_ = true;
-    if (aborted_) return {0, -1, reach};
+    if (aborted_) return {0, -1, reach, removed};
 
     const Mask black_alive = pos.board.pass_alive(kBlack), white_alive = pos.board.pass_alive(kWhite);
     const int black_floor = floor(pos.board, kBlack, black_alive), white_floor = floor(pos.board, kWhite, white_alive);
     const int lo = 2 * black_floor - pos.board.points(), hi = pos.board.points() - 2 * white_floor;
-    if (lo >= beta || lo == hi) return {lo, kUnreferenced, reach};
-    if (hi <= alpha) return {hi, kUnreferenced, reach};
+    // A bound rests on play beyond this node (the floor's passes and
+    // fills), in which any stone but a pass-alive one may be captured.
+    const Mask capturable = ~reach & ~(black_alive | white_alive);
+    if (lo >= beta || lo == hi) return {lo, kUnreferenced, reach, capturable};
+    if (hi <= alpha) return {hi, kUnreferenced, reach, capturable};
     int a = std::max(alpha, lo), b = std::min(beta, hi);
 
     const std::uint64_t key1 = pos.board.hash1() ^ side_key(pos), key2 = pos.board.hash2() ^ side_key(pos);
     Entry& e = slot(key1);
     int first = -2;
     if (e.used && e.key1 == key1 && e.key2 == key2 && entry_valid(e)) {
-      if (e.lower >= b) return {e.lower, kUnreferenced, e.reach};
-      if (e.upper <= a) return {e.upper, kUnreferenced, e.reach};
-      if (e.lower == e.upper) return {e.lower, kUnreferenced, e.reach};
+      if (e.lower >= b) return {e.lower, kUnreferenced, e.reach, e.removed};
+      if (e.upper <= a) return {e.upper, kUnreferenced, e.reach, e.removed};
+      if (e.lower == e.upper) return {e.lower, kUnreferenced, e.reach, e.removed};
       a = std::max(a, static_cast<int>(e.lower));
       b = std::min(b, static_cast<int>(e.upper));
       first = e.move;
@@ -650,8 +677,10 @@ class Solver {
         v = r.value;
         min_ref = std::min(min_ref, r.min_ref);
         reach = reach | r.reach;
+        // The move's own captures: stones here that the child lacks.
+        removed = removed | r.removed | (~pos.board.empties() & child.board.empties());
       }
-      if (aborted_) return {0, -1, reach};
+      if (aborted_) return {0, -1, reach, removed};
       if (black ? v > best : v < best) {
         best = v;
         best_move = m;
@@ -679,15 +708,17 @@ class Solver {
       if (best < b0) stored.upper = static_cast<std::int16_t>(std::min<int>(stored.upper, best));
       if (best > a0 && best < b0) stored.lower = stored.upper = static_cast<std::int16_t>(best);
       stored.reach = stored.reach | reach;
+      stored.removed = stored.removed | removed;
       stored.move = static_cast<std::int16_t>(best_move);
       e = stored;
     }
-    return {best, min_ref, reach};
+    return {best, min_ref, reach, removed};
   }
 
   SolveOptions options_;
   std::vector<Entry> table_;
   std::vector<PathEntry> path_;
+  Mask excluded_;  // points no move is played on (the local game's walls' eyes)
   std::array<std::array<int, kMaxSide * kMaxSide>, 2> history_{};
   std::array<std::array<int, 2>, kMaxDepth + 2> killers_{};
   std::int64_t nodes_ = 0;

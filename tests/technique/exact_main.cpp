@@ -9,6 +9,8 @@
 // where value is Black's area minus White's with best play (Tromp-Taylor,
 // positional superko, no komi) and right lists every move that keeps it.
 // --all-values adds `values <move>=<value>,...` for every legal move.
+// --local solves the local game of a seki problem: no stone in the eyes of
+// the root's pass-alive walls (exact_area.h, SolveOptions::local).
 
 #include <cstdio>
 #include <cstdlib>
@@ -24,7 +26,7 @@ using namespace tengen::technique;
 namespace {
 
 int usage() {
-  std::cerr << "usage: technique_exact [--max-nodes N] [--table-bits B] [--all-values] < positions\n";
+  std::cerr << "usage: technique_exact [--max-nodes N] [--table-bits B] [--all-values] [--local] < positions\n";
   return 2;
 }
 
@@ -42,6 +44,8 @@ int main(int argc, char** argv) {
     const std::string arg = argv[i];
     if (arg == "--all-values") {
       options.all_values = true;
+    } else if (arg == "--local") {
+      options.local = true;
     } else if (arg == "--max-nodes" && i + 1 < argc) {
       options.max_nodes = std::atoll(argv[++i]);
     } else if (arg == "--table-bits" && i + 1 < argc) {
