@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "tengen/sgf/position.h"
+#include "tengen/tactics/self_atari.h"
 #include "tengen/util/clock.h"
 
 namespace tengen {
@@ -157,11 +158,21 @@ bool Engine::passing_wins(Color c) {
 
 // True when no candidate is worth a stone: every move the search considered
 // lies on a point the playouts gave to one side almost always, so under area
-// scoring playing there changes nothing.
-bool Engine::every_move_settled(const SearchResult& r, const std::vector<float>& ownership) const {
+// scoring playing there changes nothing, or is a self-atari of a string the
+// playouts would not sacrifice either (a shared liberty of a seki: the point
+// is nobody's, and filling it gives the string away). `same_owner`, when
+// given, must own each of those points the same way.
+bool Engine::every_move_settled(const SearchResult& r, Color c, const std::vector<float>& ownership,
+                                const std::vector<float>* same_owner) const {
+  const Board& board = game_.board();
   for (const RootChild& child : r.children) {
     if (child.move == kPass) continue;
-    if (std::fabs(ownership[child.move]) < settings_.pass_ownership) return false;
+    if (board.is_self_atari(child.move, c) && string_size_after(board, child.move, c) > settings_.heavy_self_atari_max) {
+      continue;
+    }
+    const float own = ownership[child.move];
+    if (std::fabs(own) < settings_.pass_ownership) return false;
+    if (same_owner && !(own * (*same_owner)[child.move] > 0)) return false;
   }
   return true;
 }
@@ -169,9 +180,17 @@ bool Engine::every_move_settled(const SearchResult& r, const std::vector<float>&
 // The search's own ownership is no proof: its playouts mostly begin with its
 // best move, so that point looks owned because the search plays it (a string
 // to save reads as safe). Passing needs the playouts from the position as it
-// stands (the judgement's) to agree.
-bool Engine::nothing_left_to_play(const SearchResult& r) {
-  return every_move_settled(r, r.ownership) && every_move_settled(r, judge_position().ownership);
+// stands (the judgement's) to agree, and those begun by the opponent, as
+// after a pass, to give every point to the same side: a point that goes to
+// whoever moves first (two strings in atari sharing their last liberty, a
+// capturing race) is not settled, however sure each reading is of it.
+bool Engine::nothing_left_to_play(const SearchResult& r, Color c) {
+  if (!every_move_settled(r, c, r.ownership) || !every_move_settled(r, c, judge_position().ownership)) return false;
+  Board after_pass = game_.board();
+  after_pass.set_to_move(opponent(c));
+  const std::vector<float> theirs =
+      playout_ownership(after_pass, settings_.score_playouts, rng_, settings_.score_keep_seki_eyes);
+  return every_move_settled(r, c, judge_position().ownership, &theirs);
 }
 
 // The stones taken off are the ones final_status_list calls dead (proven
@@ -195,12 +214,19 @@ std::optional<Point> Engine::cleanup_move(Color c) {
 }
 
 Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks, bool may_resign) {
-  cleanup |= settings_.capture_dead;
   if (cleanup) {
-    // Servers that score the board as it stands need dead stones taken off
-    // by play: do that first, the search would see no gain in it.
+    // The server's cleanup phase: dead stones off by play, first.
     if (auto p = cleanup_move(c)) return *p;
   }
+  // Servers that score the board as it stands (capture_dead) need dead
+  // stones taken off by play too, which the search sees no gain in: in
+  // place of a pass, not before a point still to be taken.
+  const auto pass = [&]() -> Point {
+    if (settings_.capture_dead) {
+      if (auto p = cleanup_move(c)) return *p;
+    }
+    return kPass;
+  };
   const bool opponent_passed = !game_.moves().empty() && game_.moves().back().point == kPass &&
                                game_.moves().back().color == opponent(c);
   // After a pass, passing ends the game and the score is read off the
@@ -212,7 +238,7 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks, bool 
     const int unsettled = judge_position().unsettled_stones;
     if (unsettled == 0) {
       spdlog::info("opponent passed and passing wins: pass");
-      return kPass;
+      return pass();
     }
     spdlog::info("opponent passed and passing wins, but {} stones are unsettled: play on", unsettled);
     play_on = true;
@@ -232,7 +258,7 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks, bool 
   const SearchResult& r = search(c, hooks, solver_seconds, favoured_fight_moves(c, found), dead_fight_stones(found));
   komi_.update(settings_, game_, c, r.win_rate);
   if (may_resign && !play_on && should_resign(r, c)) return kResign;
-  if (r.best == kPass || nothing_left_to_play(r)) return kPass;
+  if (r.best == kPass || nothing_left_to_play(r, c)) return pass();
   return r.best;
 }
 

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <cmath>
 
+#include "tengen/tactics/self_atari.h"
+
 namespace tengen {
 
 namespace {
@@ -43,8 +45,17 @@ int GoDomain::children(const Board& b, ChildInit* out, Scratch& scratch) const {
   if (children_by_prior) {
     std::stable_sort(out, out + n, [](const ChildInit& a, const ChildInit& b) { return a.prior > b.prior; });
   }
-  if (n == 0) out[n++] = {kTreePass, 0.5f};
+  if (offers_pass(b, out, n)) out[n++] = {kTreePass, 0.5f};
   return n;
+}
+
+bool GoDomain::offers_pass(const Board& b, const ChildInit* moves, int n) const {
+  const Color c = b.to_move();
+  for (int i = 0; i < n; ++i) {
+    const Point p = to_point(moves[i].move);
+    if (!b.is_self_atari(p, c) || string_size_after(b, p, c) <= max_self_atari_stones) return false;
+  }
+  return true;
 }
 
 // Running out of a ladder that works only feeds the opponent more stones,
@@ -287,7 +298,9 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
   patterns::FeatureExtractor fx;
   go.set_priors(root_board, root_children.data(), static_cast<int>(root_children.size()), fx);
   if (go.criticality_weight > 0) go.add_criticality(root_children.data(), static_cast<int>(root_children.size()), nullptr);
-  if (root_children.empty()) root_children.push_back({kTreePass, 0.5f});
+  if (go.offers_pass(root_board, root_children.data(), static_cast<int>(root_children.size()))) {
+    root_children.push_back({kTreePass, 0.5f});
+  }
   tree_->set_root_children(root_children.data(), static_cast<int>(root_children.size()),
                            static_cast<std::uint32_t>(settings_.prior_visits));
   // A favoured move, kept from the last search or new, starts as if its
@@ -415,6 +428,7 @@ GoDomain GoDomain::from_settings(const Settings& s, double komi, int size) {
   d.priors = prior_weights(s);
   d.rave = s.rave;
   d.prune_ladders = s.prune_ladders;
+  d.max_self_atari_stones = s.heavy_self_atari_max;
   d.children_by_prior = SelectionParams::widens(s.widening);
   d.criticality_weight = s.criticality_weight;
   d.criticality_min_playouts = s.criticality_min_playouts;

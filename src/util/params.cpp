@@ -142,7 +142,8 @@ std::vector<ParamDef> make_registry() {
       {"heavy-ko-captures", &S::heavy_ko_captures, 0, 1000, {},
        "ko captures a playout may make before no rule takes a ko (under simple ko, double kos cycle forever)"},
       {"heavy-self-atari-max", &S::heavy_self_atari_max, 0, 361, {},
-       "heavy rule 7: random moves make no self-atari leaving more stones than this in atari"},
+       "heavy rule 7: random moves make no self-atari leaving more stones than this in atari (and the tree and "
+       "the pass decision treat such a move as no move)"},
       {"heavy-nakade-sacrifice", &S::heavy_nakade_sacrifice, 0, 1, {},
        "heavy rule 7 (not MoGo's): ...unless their capture leaves a dead eye shape as the capturer's only eye space"},
       {"heavy-keep-false-eyes", &S::heavy_keep_false_eyes, 0, 1, {},

@@ -414,6 +414,47 @@ TEST(GoSearch, PrunesNoLadderInsideTheTreeWhileAKoIsOn) {
   EXPECT_FALSE(default_domain().pruned(b, *parse_vertex("G6", 13), Color::Black, ladder));
 }
 
+// A seki inside a settled 9x9 board (technique set, seki-011): Black's
+// string F9-F2-G2-G1 and White's D9-D8-E8-E1 share E9 and F1 and have no
+// other liberty. Filling either gives ten stones away.
+const std::vector<std::string> kSeki = {". X X O . X O O .",
+                                        "X X X O O X O O O",
+                                        "X X X X O X O O O",
+                                        "X X X X O X O O O",
+                                        "X X X X O X O O O",
+                                        "X X X X O X O O O",
+                                        "X X X X O X O O O",
+                                        "X X X X O X X O O",
+                                        ". X X X O . X O ."};
+
+TEST(GoSearch, OffersPassWhereOnlySelfAtarisOfBigStringsAreLeft) {
+  const Board seki = test::board_from_rows(kSeki, Color::Black);
+  GoDomain::Scratch scratch;
+  ChildInit kids[kMaxPoints];
+  const auto has_pass = [&](const Board& b) {
+    const int n = default_domain().children(b, kids, scratch);
+    return std::any_of(kids, kids + n, [](const ChildInit& k) { return k.move == kTreePass; });
+  };
+  EXPECT_TRUE(has_pass(seki));
+  // Where a move is left that gives nothing away, the tree has no pass.
+  EXPECT_FALSE(has_pass(test::board_from_rows(kLadder, Color::Black)));
+  // The root too: the search of the seki passes (it would fill a shared
+  // liberty when pass was offered only with nothing else left).
+  GoSearch search(small_settings(2000));
+  const Game game = [&] {
+    Game g(9, 8.5);
+    std::vector<Point> black, white;
+    for (int q = 0; q < seki.num_points(); ++q) {
+      if (seki.at(static_cast<Point>(q)) == Color::Black) black.push_back(static_cast<Point>(q));
+      if (seki.at(static_cast<Point>(q)) == Color::White) white.push_back(static_cast<Point>(q));
+    }
+    EXPECT_TRUE(g.add_setup_stones(black, Color::Black));
+    EXPECT_TRUE(g.add_setup_stones(white, Color::White));
+    return g;
+  }();
+  EXPECT_EQ(search.run(game, Color::Black, 8.5, {2000, 0, 0}).best, kPass);
+}
+
 TEST(GoSearch, WideningListsTheChildrenHighestPriorFirst) {
   // Progressive widening looks only at the first children of a node: the
   // domain must put the best by prior there. Off, the board's order stays.

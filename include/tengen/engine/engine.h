@@ -48,8 +48,9 @@ class Engine {
 
   // Decides a move for c without playing it: a point, kPass or kResign
   // (only if may_resign).
-  // cleanup: never pass while dead opponent stones are left (KGS cleanup
-  // phase; always on with the capture-dead setting).
+  // cleanup: take dead opponent stones off before anything else (KGS
+  // cleanup phase). With the capture-dead setting they are taken off
+  // instead of passing.
   Point choose_move(Color c, bool cleanup = false, const SearchHooks& hooks = {}, bool may_resign = true);
   // Decides and plays (a resignation is not played).
   Point genmove(Color c, bool cleanup = false, const SearchHooks& hooks = {});
@@ -114,8 +115,9 @@ class Engine {
   int own_moves(Color c) const;
   bool should_resign(const SearchResult& r, Color c);
   bool passing_wins(Color c);
-  bool every_move_settled(const SearchResult& r, const std::vector<float>& ownership) const;
-  bool nothing_left_to_play(const SearchResult& r);
+  bool every_move_settled(const SearchResult& r, Color c, const std::vector<float>& ownership,
+                          const std::vector<float>* same_owner = nullptr) const;
+  bool nothing_left_to_play(const SearchResult& r, Color c);
   std::optional<Point> cleanup_move(Color c);
 
   Settings settings_;

@@ -68,6 +68,9 @@ struct GoDomain {
   double score_center = NAN;
   bool rave;
   bool prune_ladders;
+  // A self-atari of a string with more stones than this is what the heavy
+  // playouts never play; where it is all a side can play, it may pass.
+  int max_self_atari_stones;
   bool children_by_prior;  // list a node's children highest prior first (for widening)
   // Criticality in the priors (engine/criticality.h): 0 off. A thread uses
   // its own tally once it has criticality_min_playouts playouts, and the
@@ -89,6 +92,10 @@ struct GoDomain {
   // A legal move of c the tree leaves out: one that only runs a string of c
   // out of atari into a ladder that catches it (with prune_ladders).
   bool pruned(const Board& b, Point p, Color c, LadderReader& ladder) const;
+  // Pass joins n candidate moves of b when there are none, or when every one
+  // gives a big string away: in a seki only the shared liberties are left,
+  // and a tree that must fill one reads the seki as lost.
+  bool offers_pass(const Board& b, const ChildInit* moves, int n) const;
   void play(Board& b, TreeMove m, Scratch&) const { b.play(to_point(m), b.to_move()); }
   int rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, int* length) const;
   // Teaches the thread's last good replies the simulation in trail[0, length).
@@ -178,7 +185,7 @@ class GoSearch {
   // Searches the position of `game` with `to_move` to play, scoring
   // playouts at `komi`. The root offers only moves legal under the game's
   // ko rule (superko included) that do not fill an own true eye, pass only
-  // if nothing else is left. The subtree of the moves played since the last
+  // if nothing else is left but self-ataris of big strings. The subtree of the moves played since the last
   // search is reused when the game continued from it.
   SearchResult run(const Game& game, Color to_move, double komi, const SearchLimits& limits,
                    const std::atomic<bool>* stop = nullptr);
