@@ -28,7 +28,6 @@ std::set<std::string> names(const std::vector<int>& moves, int size) {
 class Reference {
  public:
   long nodes = 0;
-  Mask excluded;  // points no stone is played on (the local game)
 
   int value(const Board& board, int to_move, bool passed, std::vector<Board>* path, int alpha, int beta) {
     if (++nodes > kMaxNodes) return 0;  // the caller drops the position
@@ -40,7 +39,7 @@ class Reference {
         v = passed ? board.area_score() : value(board, opponent(to_move), true, path, alpha, beta);
       } else {
         Board b = board;
-        if (excluded.test(m) || !b.play(m, to_move) || repeats(b, *path)) continue;
+        if (!b.play(m, to_move) || repeats(b, *path)) continue;
         path->push_back(b);
         v = value(b, opponent(to_move), false, path, alpha, beta);
         path->pop_back();
@@ -58,7 +57,7 @@ class Reference {
     std::vector<std::pair<int, int>> values;
     for (int m = -1; m < board.points(); ++m) {
       Board b = board;
-      if (m != kPass && (excluded.test(m) || !b.play(m, to_move))) continue;
+      if (m != kPass && !b.play(m, to_move)) continue;
       if (m != kPass) path.push_back(b);
       values.push_back({m, value(b, opponent(to_move), m == kPass, &path, -1000, 1000)});
       if (m != kPass) path.pop_back();
