@@ -167,9 +167,7 @@ bool Engine::every_move_settled(const SearchResult& r, Color c, const std::vecto
   const Board& board = game_.board();
   for (const RootChild& child : r.children) {
     if (child.move == kPass) continue;
-    if (board.is_self_atari(child.move, c) && string_size_after(board, child.move, c) > settings_.heavy_self_atari_max) {
-      continue;
-    }
+    if (is_big_self_atari(board, child.move, c, settings_.heavy_self_atari_max)) continue;
     const float own = ownership[child.move];
     if (std::fabs(own) < settings_.pass_ownership) return false;
     if (same_owner && !(own * (*same_owner)[child.move] > 0)) return false;
@@ -185,12 +183,14 @@ bool Engine::every_move_settled(const SearchResult& r, Color c, const std::vecto
 // whoever moves first (two strings in atari sharing their last liberty, a
 // capturing race) is not settled, however sure each reading is of it.
 bool Engine::nothing_left_to_play(const SearchResult& r, Color c) {
-  if (!every_move_settled(r, c, r.ownership) || !every_move_settled(r, c, judge_position().ownership)) return false;
+  if (!every_move_settled(r, c, r.ownership)) return false;
+  const std::vector<float> judged = judge_position().ownership;
+  if (!every_move_settled(r, c, judged)) return false;
   Board after_pass = game_.board();
   after_pass.set_to_move(opponent(c));
   const std::vector<float> theirs =
       playout_ownership(after_pass, settings_.score_playouts, rng_, settings_.score_keep_seki_eyes);
-  return every_move_settled(r, c, judge_position().ownership, &theirs);
+  return every_move_settled(r, c, judged, &theirs);
 }
 
 // The stones taken off are the ones final_status_list calls dead (proven

@@ -52,8 +52,7 @@ int GoDomain::children(const Board& b, ChildInit* out, Scratch& scratch) const {
 bool GoDomain::offers_pass(const Board& b, const ChildInit* moves, int n) const {
   const Color c = b.to_move();
   for (int i = 0; i < n; ++i) {
-    const Point p = to_point(moves[i].move);
-    if (!b.is_self_atari(p, c) || string_size_after(b, p, c) <= max_self_atari_stones) return false;
+    if (!is_big_self_atari(b, to_point(moves[i].move), c, max_self_atari_stones)) return false;
   }
   return true;
 }

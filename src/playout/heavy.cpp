@@ -430,7 +430,7 @@ bool HeavyPolicy::too_big_to_sacrifice(const Board& b, Point p, Color c) const {
 }
 
 bool HeavyPolicy::big_self_atari(const Board& b, Point p, Color c) const {
-  return b.is_self_atari(p, c) && too_big_to_sacrifice(b, p, c) &&
+  return is_big_self_atari(b, p, c, config_.max_self_atari_stones) &&
          !(config_.nakade_sacrifice && is_nakade_sacrifice(b, p, c));
 }
 

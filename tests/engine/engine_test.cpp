@@ -198,34 +198,29 @@ TEST(Engine, DoesNotPassWhereOnlyItsOwnBestMoveLooksSettled) {
   EXPECT_EQ(vertex_string(engine.choose_move(Color::Black), 9), "A6");
 }
 
-// Two positions of the technique set (seki-011 and seki-005), inside
-// settled 9x9 boards whose walls have two eyes each.
-std::string black_move_at(const std::vector<std::string>& rows, double komi) {
-  Engine engine(quick(3000));
-  set_position(engine, rows, Color::Black, komi);
-  return vertex_string(engine.choose_move(Color::Black), 9);
+// A position of the technique set (tests/data/technique, with its komi)
+// and the move Tengen chooses there for c.
+std::string move_in(const char* name, Color c, Settings s = quick(3000)) {
+  Engine engine(s);
+  engine.load_sgf(sgf::parse(test_support::slurp(TENGEN_TEST_DATA "/technique/" + std::string(name) + ".sgf")), 0);
+  return vertex_string(engine.choose_move(c), engine.game().size());
 }
 
 TEST(Engine, PassesInASekiRatherThanFillASharedLiberty) {
-  // Black's F9-F2-G2-G1 and White's D9-D8-E8-E1 share E9 and F1 and have no
-  // other liberty; at komi 8.5 the seki as it stands wins by half a point.
-  // The search's candidates are the two shared liberties alone (eyes are no
-  // candidates), both self-ataris of ten stones: passing is right.
-  const std::vector<std::string> seki = {". X X O . X O O .", "X X X O O X O O O", "X X X X O X O O O",
-                                         "X X X X O X O O O", "X X X X O X O O O", "X X X X O X O O O",
-                                         "X X X X O X O O O", "X X X X O X X O O", ". X X X O . X O ."};
-  EXPECT_EQ(black_move_at(seki, 8.5), "pass");
+  // seki-011: Black's F9-F2-G2-G1 and White's D9-D8-E8-E1 share E9 and F1
+  // and have no other liberty; at komi 8.5 the seki as it stands wins by
+  // half a point. The search's candidates are the two shared liberties
+  // alone (eyes are no candidates), both self-ataris of ten stones:
+  // passing is right.
+  EXPECT_EQ(move_in("seki-011", Color::Black), "pass");
 }
 
 TEST(Engine, TakesTheLastLibertyTwoStringsShare) {
-  // Black's A5-H5-H6-J6 and White's A4-J4-A3-B3 are both in atari at J5:
-  // whoever plays there first captures. Both readings from the position as
-  // it stands give J5 to Black, who moves first; only those begun by White,
-  // as after a pass, show the point is not settled.
-  const std::vector<std::string> race = {". O O O O O O O .", "O O O O O O O O O", "O O O O O O O O O",
-                                         "O O O O O O O X X", "X X X X X X X X .", "O O O O O O O O O",
-                                         "O O X X X X X X X", "X X X X X X X X X", ". X X X X X X X ."};
-  EXPECT_EQ(black_move_at(race, 12.5), "J5");
+  // seki-005: Black's A5-H5-H6-J6 and White's A4-J4-A3-B3 are both in
+  // atari at J5: whoever plays there first captures. Both readings from the
+  // position as it stands give J5 to Black, who moves first; only those
+  // begun by White, as after a pass, show the point is not settled.
+  EXPECT_EQ(move_in("seki-005", Color::Black), "J5");
 }
 
 TEST(Engine, OneThreadGamesRepeatForASeed) {
@@ -266,9 +261,7 @@ TEST(Engine, CaptureDeadTakesThePointsLeftBeforeTheDeadStones) {
   // before B7 (taking them first lost the half-point game).
   Settings s = quick(3000);
   s.capture_dead = true;
-  Engine engine(s);
-  engine.load_sgf(sgf::parse(test_support::slurp(TENGEN_TEST_DATA "/technique/endgame-003.sgf")), 0);
-  EXPECT_EQ(vertex_string(engine.choose_move(Color::White), 7), "B7");
+  EXPECT_EQ(move_in("endgame-003", Color::White, s), "B7");
 }
 
 TEST(Engine, ResignsAHopelessGame) {

@@ -441,17 +441,7 @@ TEST(GoSearch, OffersPassWhereOnlySelfAtarisOfBigStringsAreLeft) {
   // The root too: the search of the seki passes (it would fill a shared
   // liberty when pass was offered only with nothing else left).
   GoSearch search(small_settings(2000));
-  const Game game = [&] {
-    Game g(9, 8.5);
-    std::vector<Point> black, white;
-    for (int q = 0; q < seki.num_points(); ++q) {
-      if (seki.at(static_cast<Point>(q)) == Color::Black) black.push_back(static_cast<Point>(q));
-      if (seki.at(static_cast<Point>(q)) == Color::White) white.push_back(static_cast<Point>(q));
-    }
-    EXPECT_TRUE(g.add_setup_stones(black, Color::Black));
-    EXPECT_TRUE(g.add_setup_stones(white, Color::White));
-    return g;
-  }();
+  const Game game = test::game_from_rows(kSeki, Color::Black, 8.5);
   EXPECT_EQ(search.run(game, Color::Black, 8.5, {2000, 0, 0}).best, kPass);
 }
 

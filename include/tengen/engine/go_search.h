@@ -185,8 +185,9 @@ class GoSearch {
   // Searches the position of `game` with `to_move` to play, scoring
   // playouts at `komi`. The root offers only moves legal under the game's
   // ko rule (superko included) that do not fill an own true eye, pass only
-  // if nothing else is left but self-ataris of big strings. The subtree of the moves played since the last
-  // search is reused when the game continued from it.
+  // if nothing else is left but self-ataris of big strings. The subtree of
+  // the moves played since the last search is reused when the game
+  // continued from it.
   SearchResult run(const Game& game, Color to_move, double komi, const SearchLimits& limits,
                    const std::atomic<bool>* stop = nullptr);
 

@@ -2,8 +2,8 @@
 // Reading a self-atari before it is played: the size of the string it would
 // make, its one liberty left, and MoGo's approach move that connects
 // instead. Used by the heavy playouts (the self-atari and approach rules),
-// the pattern features (self-atari size) and the nakade sacrifice
-// (tactics/eyes.h).
+// the pattern features (self-atari size), the nakade sacrifice
+// (tactics/eyes.h), and the search's pass (engine/).
 
 #include <algorithm>
 
@@ -26,6 +26,13 @@ inline int own_strings_around(const Board& b, Point p, Color c, Point (&roots)[4
 
 // Stones in the string c would form by playing at the empty point p.
 int string_size_after(const Board& b, Point p, Color c);
+
+// A self-atari of more than max_stones stones: what the heavy playouts never
+// play (heavy-self-atari-max), and what the tree and the pass decision take
+// for no move.
+inline bool is_big_self_atari(const Board& b, Point p, Color c, int max_stones) {
+  return b.is_self_atari(p, c) && string_size_after(b, p, c) > max_stones;
+}
 
 // The one liberty of the string c would form at p when the move is a
 // self-atari that captures nothing; kNoPoint otherwise.
