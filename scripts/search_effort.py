@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Where a match's searches spent their work: playouts and seconds per
+search of one Tengen, by its own move number, read from the logs that
+scripts/match.py keeps (game-NNN-engine1.log, written at --log-level info).
+
+  scripts/search_effort.py DIR [DIR...] [--engine engine1] [--bucket 25] [--last 200]
+
+A setting in seconds and one in playouts can give the same mean and still
+differ where it matters: at 1 s a move the searches of the opening run
+fewer playouts than later ones, at fixed playouts they run longer. Each
+row is one range of the engine's own moves (every search it logged, in
+order, counts as one); moves from --last on share the last row.
+Standard library only.
+"""
+
+import argparse
+import glob
+import os
+import re
+import sys
+
+SEARCH = re.compile(r"\] (\d+) playouts in ([0-9.]+) s, best ")
+
+
+def searches(log_text):
+    """(playouts, seconds) of every search the log reports, in order."""
+    return [(int(m.group(1)), float(m.group(2))) for m in SEARCH.finditer(log_text)]
+
+
+def by_move(games, bucket, last):
+    """rows of (first move, last move or None, searches, mean playouts, mean
+    seconds) over the games' search lists, by own move number from 1."""
+    sums = {}
+    for game in games:
+        for i, (playouts, seconds) in enumerate(game):
+            key = min(i, last) // bucket
+            n, p, s = sums.get(key, (0, 0, 0.0))
+            sums[key] = (n + 1, p + playouts, s + seconds)
+    rows = []
+    for key in sorted(sums):
+        n, p, s = sums[key]
+        first = key * bucket + 1
+        end = None if (key + 1) * bucket > last else (key + 1) * bucket
+        rows.append((first, end, n, p / n, s / n))
+    return rows
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("dirs", nargs="+", help="match output folders (scripts/match.py --sgf-dir)")
+    ap.add_argument("--engine", default="engine1", help="whose logs: engine1 (default) or engine2")
+    ap.add_argument("--bucket", type=int, default=25, help="own moves per row (default 25)")
+    ap.add_argument("--last", type=int, default=200, help="own moves from this one on share a row (default 200)")
+    args = ap.parse_args(argv)
+    if args.bucket < 1 or args.last < args.bucket:
+        ap.error("--bucket must be at least 1 and --last at least --bucket")
+    games = []
+    for d in args.dirs:
+        logs = sorted(glob.glob(os.path.join(d, "game-*-%s.log" % args.engine)))
+        if not logs:
+            ap.error("no game-*-%s.log in %s" % (args.engine, d))
+        for log in logs:
+            with open(log, errors="replace") as f:
+                found = searches(f.read())
+            if found:
+                games.append(found)
+    if not games:
+        print("no searches logged (was the engine run with --log-level info?)", file=sys.stderr)
+        return 1
+    total = [s for g in games for s in g]
+    print("%d games, %d searches: %.0f playouts and %.3f s a search" %
+          (len(games), len(total), sum(p for p, _ in total) / len(total), sum(s for _, s in total) / len(total)))
+    print("%-12s %9s %10s %9s %12s" % ("own moves", "searches", "playouts", "seconds", "playouts/s"))
+    for first, end, n, playouts, seconds in by_move(games, args.bucket, args.last):
+        span = "%d-%d" % (first, end) if end is not None else "%d-" % first
+        rate = playouts / seconds if seconds > 0 else float("nan")
+        print("%-12s %9d %10.0f %9.3f %12.0f" % (span, n, playouts, seconds, rate))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
