@@ -49,13 +49,12 @@ _spec.loader.exec_module(match)
 DEFAULT_SET = os.path.join(os.path.dirname(HERE), "tests", "data", "judgement19")
 DEFAULT_ENGINE = os.path.join(os.path.dirname(HERE), "build", "tengen") + " --log-level warn --playouts 5000 --seed 1"
 MANIFEST = "positions.txt"
-RATE = re.compile(r"playouts in [\d.]+ s, best \S+ win rate ([\d.]+)")
 MOVE = re.compile(r";([BW])\[([a-s]{0,2})\]")
 
 
 def win_rates(log_text):
     """The win rate of each of Tengen's moves, in order, from its info log."""
-    return [float(m.group(1)) for m in RATE.finditer(log_text)]
+    return [rate for _, _, _, rate in match.search_reports(log_text)]
 
 
 def collapse(rates, min_rate, min_fall):

@@ -292,6 +292,15 @@ class GtpClient:
 
 _VERTEX_RE = re.compile(r"^([A-HJ-Z])([0-9]{1,2})$", re.IGNORECASE)
 _SCORE_RE = re.compile(r"^([BW])\+(\d+(?:\.\d*)?)$", re.IGNORECASE)
+# The line Tengen logs at info level after each search (src/engine/engine.cpp).
+_SEARCH_REPORT_RE = re.compile(r"(\d+) playouts in ([0-9.]+) s, best (\S+) win rate ([0-9.]+)")
+
+
+def search_reports(log_text):
+    """(playouts, seconds, move, win rate) of every search a Tengen info log
+    reports, in order."""
+    return [(int(m.group(1)), float(m.group(2)), m.group(3), float(m.group(4)))
+            for m in _SEARCH_REPORT_RE.finditer(log_text)]
 
 
 def parse_genmove(text):

@@ -16,15 +16,15 @@ Standard library only.
 import argparse
 import glob
 import os
-import re
 import sys
 
-SEARCH = re.compile(r"\] (\d+) playouts in ([0-9.]+) s, best ")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import match  # noqa: E402  (the parser of Tengen's search reports)
 
 
 def searches(log_text):
     """(playouts, seconds) of every search the log reports, in order."""
-    return [(int(m.group(1)), float(m.group(2))) for m in SEARCH.finditer(log_text)]
+    return [(playouts, seconds) for playouts, seconds, _, _ in match.search_reports(log_text)]
 
 
 def by_move(games, bucket, last):

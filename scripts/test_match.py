@@ -198,6 +198,13 @@ class GtpParserTest(unittest.TestCase):
         self.assertEqual(match.format_score(("B", 3.5)), "B+3.5")
         self.assertEqual(match.format_score(("W", 12.0)), "W+12")
 
+    def test_search_reports(self):
+        log = ("[17:46:08.599] [debug] search: 5352 playouts in 1.00 s, depth 9, 800 nodes, 0 reused visits\n"
+               "[17:46:09.599] [info] 5352 playouts in 1.00 s, best D3 win rate 0.481 (komi 7.5)\n"
+               "[17:46:11.002] [info] 310 playouts in 0.07 s, best pass win rate 0.995 (komi 7.5)\n")
+        self.assertEqual(match.search_reports(log),
+                         [(5352, 1.0, "D3", 0.481), (310, 0.07, "pass", 0.995)])
+
 
 class MatchRunner(unittest.TestCase):
     """Helpers to run match.py as a subprocess in a scratch directory."""
