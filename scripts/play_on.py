@@ -13,7 +13,9 @@ that the runs differ.
 Standard library only; the GTP plumbing is match.py's.  One line per run
 on stdout, then a summary whose last line is machine-readable:
   result ENGINE: WINS/RUNS = RATE% [LO%, HI%]
-(draws count half).  Exit status 0 if every run finished, 1 if one failed
+(draws count half).  After two passes the engine is asked for its own
+final_score too; a count unlike the referee's is shown on the run's line.
+Exit status 0 if every run finished, 1 if one failed
 (an engine crashed, refused a command or made an illegal move: the run is
 reported and left out of the result), 2 for usage errors.
 """
@@ -114,7 +116,13 @@ def play_on(args, path, before, run):
         score = match.parse_score(reply)
         if score is None:
             raise match.GtpError("protocol", "the referee's final_score is %r" % reply)
-        return to_move, moves, "two passes", score
+        # The engine's own count, noted where it differs (as match.py does).
+        ok, text = clients["engine"].request("final_score")
+        own = match.parse_score(text) if ok else None
+        how = "two passes"
+        if own is None or match.format_score(own) != match.format_score(score):
+            how += " (the engine counts %s)" % (match.format_score(own) if own else "nothing: %r" % text)
+        return to_move, moves, how, score
     finally:
         for client in clients.values():
             client.close()

@@ -123,6 +123,13 @@ class PlayOnTest(WithRecord):
             self.assertIn("fake argv resign --seed 2", f.read())
 
     @unittest.skipUnless(HAVE_GNUGO, "GNU Go is not installed")
+    def test_an_engine_count_unlike_the_referees_is_shown(self):
+        # The fake engine passes, and answers final_score with nothing.
+        proc = self.run_play_on("--engine", self.fake_cmd("pass"), "--opponent", GNUGO_L0, self.sgf)
+        self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+        self.assertRegex(proc.stdout, r"run 1: engine B, \d+ moves, two passes \(the engine counts nothing: ''\), ")
+
+    @unittest.skipUnless(HAVE_GNUGO, "GNU Go is not installed")
     def test_an_illegal_move_fails_the_run(self):
         proc = self.run_play_on("--engine", self.fake_cmd("B1"), "--opponent", GNUGO_L0, self.sgf)
         self.assertEqual(proc.returncode, 1, proc.stdout + proc.stderr)
