@@ -9,34 +9,32 @@ import pathlib
 import subprocess
 import sys
 import tempfile
-import textwrap
 import unittest
 
 HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import fake_gtp  # noqa: E402
 
 # bench --search prints FAKE_SIGNATURE; in GTP mode it answers every command
 # with "= ok" (or "? no" for a command named "bad").
-FAKE_ENGINE = textwrap.dedent(r'''
-    #!/usr/bin/env python3
-    import os, sys
-    if len(sys.argv) > 2 and sys.argv[1:3] == ["bench", "--search"]:
+FAKE_ENGINE = r'''
+    import os
+    if sys.argv[1:3] == ["bench", "--search"]:
         print("best D4, signature " + os.environ["FAKE_SIGNATURE"])
         sys.exit(0)
-    for line in sys.stdin:
-        if line.strip() == "quit":
-            print("=\n")
-            break
-        print(("? no" if line.startswith("bad") else "= ok " + os.environ["FAKE_SIGNATURE"]) + "\n")
-''').lstrip()
+    def answer(command, args):
+        if command == "bad":
+            raise Refuse("no")
+        return "" if command == "quit" else "ok " + os.environ["FAKE_SIGNATURE"]
+    serve(answer)
+'''
 
 
 class BenchSignaturesTest(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory()
         d = pathlib.Path(self.dir.name)
-        self.engine = d / "fake-tengen"
-        self.engine.write_text(FAKE_ENGINE)
-        self.engine.chmod(0o755)
+        self.engine = fake_gtp.write_engine(str(d), FAKE_ENGINE, "fake-tengen")
         self.file = d / "signatures.txt"
 
     def tearDown(self):

@@ -8,11 +8,12 @@ import io
 import os
 import sys
 import tempfile
-import textwrap
 import unittest
 from contextlib import redirect_stdout
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import fake_gtp  # noqa: E402
 _spec = importlib.util.spec_from_file_location("fight_replay", os.path.join(HERE, "fight_replay.py"))
 fight_replay = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fight_replay)
@@ -21,26 +22,20 @@ RECORD = "(;FF[4]GM[1]SZ[9]KM[7];B[cc];W[gg];B[];W[ai])"
 
 # Counts the genmoves; at the third it logs C3 dead. Every genmove logs the
 # memo line with the genmove's number as "reused".
-FAKE = textwrap.dedent(r'''
-    import sys
+FAKE = r'''
     asked = 0
-    for line in sys.stdin:
-        words = line.split()
-        if not words:
-            continue
-        if words[0] == "reg_genmove":
-            asked += 1
-            if asked == 3:
-                sys.stderr.write("[info] solver: the string at C3 is dead whoever moves first\n")
-            sys.stderr.write("[debug] solver: 4 fights; 9 readings kept, %d reused in this game\n" % asked)
-            sys.stderr.flush()
-            sys.stdout.write("= D4\n\n")
-        else:
-            sys.stdout.write("= \n\n")
-        sys.stdout.flush()
-        if words[0] == "quit":
-            break
-''')
+    def answer(command, args):
+        global asked
+        if command != "reg_genmove":
+            return ""
+        asked += 1
+        if asked == 3:
+            sys.stderr.write("[info] solver: the string at C3 is dead whoever moves first\n")
+        sys.stderr.write("[debug] solver: 4 fights; 9 readings kept, %d reused in this game\n" % asked)
+        sys.stderr.flush()
+        return "D4"
+    serve(answer)
+'''
 
 
 class ParsingTest(unittest.TestCase):
@@ -62,15 +57,11 @@ class ParsingTest(unittest.TestCase):
 class EndToEndTest(unittest.TestCase):
     def run_script(self, *args):
         with tempfile.TemporaryDirectory() as tmp:
-            fake = os.path.join(tmp, "fake.py")
-            with open(fake, "w") as f:
-                f.write(FAKE)
-            sgf = os.path.join(tmp, "game.sgf")
-            with open(sgf, "w") as f:
-                f.write(RECORD)
+            fake = fake_gtp.write_engine(tmp, FAKE)
+            sgf = fake_gtp.write_file(tmp, "game.sgf", RECORD)
             out = io.StringIO()
             with redirect_stdout(out):
-                status = fight_replay.main(["--engine", "%s %s" % (sys.executable, fake), sgf] + list(args))
+                status = fight_replay.main(["--engine", fake, sgf] + list(args))
             return status, out.getvalue()
 
     def test_the_last_position_only_is_reported(self):

@@ -9,10 +9,11 @@ import random
 import subprocess
 import sys
 import tempfile
-import textwrap
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import fake_gtp  # noqa: E402
 SCRIPT = os.path.join(HERE, "judgement_set.py")
 _spec = importlib.util.spec_from_file_location("judgement_set", SCRIPT)
 judgement_set = importlib.util.module_from_spec(_spec)
@@ -32,26 +33,22 @@ def record(moves):
 
 # Answers kata-genmove_analyze with a win rate that depends on the number
 # of moves in the last loaded file: 0.8 for short records, 0.3 for long ones.
-FAKE_ENGINE = textwrap.dedent(r'''
-    import re, sys
+FAKE_ENGINE = r'''
+    import re
     rate = 0.5
-    for line in sys.stdin:
-        words = line.split()
-        if not words:
-            continue
-        if words[0] == "quit":
-            sys.stdout.write("= \n\n"); sys.stdout.flush(); break
-        if words[0] == "loadsgf":
-            moves = len(re.findall(r";[BW]\[", open(words[1]).read()))
+    def answer(command, args):
+        global rate
+        if command == "quit":
+            return ""
+        if command == "loadsgf":
+            moves = len(re.findall(r";[BW]\[", open(args[0]).read()))
             rate = 0.8 if moves < 100 else 0.3
-            sys.stdout.write("= \n\n")
-        elif words[0] == "kata-genmove_analyze":
-            sys.stdout.write("= \ninfo move D4 visits 10 winrate %.3f pv D4 info move Q16 visits 2 winrate 0.1\n"
-                             "play D4\n\n" % rate)
-        else:
-            sys.stdout.write("? unknown command\n\n")
-        sys.stdout.flush()
-''')
+            return ""
+        if command == "kata-genmove_analyze":
+            return "\ninfo move D4 visits 10 winrate %.3f pv D4 info move Q16 visits 2 winrate 0.1\nplay D4" % rate
+        raise Refuse("unknown command")
+    serve(answer)
+'''
 
 
 class ChoiceTest(unittest.TestCase):
@@ -131,11 +128,9 @@ class EndToEndTest(unittest.TestCase):
             with open(os.path.join(out, "match-000-41.sgf")) as f:
                 self.assertEqual(f.read().count(";B["), 20)   # 40 moves before ply 41
 
-            fake = os.path.join(d, "fake.py")
-            with open(fake, "w") as f:
-                f.write(FAKE_ENGINE)
+            fake = fake_gtp.write_engine(d, FAKE_ENGINE)
             results = os.path.join(d, "run.txt")
-            ran = subprocess.run([sys.executable, SCRIPT, "run", "--engine", "%s %s" % (sys.executable, fake),
+            ran = subprocess.run([sys.executable, SCRIPT, "run", "--engine", fake,
                                   "--set", out, "--out", results], capture_output=True, text=True, timeout=60)
             self.assertEqual(ran.returncode, 0, ran.stderr)
             # The collapse (40 moves) gets 0.8, the control (over 150 moves) 0.3.

@@ -16,12 +16,13 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import textwrap
 import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MATCH = os.path.join(HERE, "match.py")
+sys.path.insert(0, HERE)
+import fake_gtp  # noqa: E402
 GNUGO = "/usr/games/gnugo"
 GNUGO_L0 = GNUGO + " --mode gtp --level 0"
 HAVE_GNUGO = os.access(GNUGO, os.X_OK)
@@ -33,62 +34,49 @@ _spec.loader.exec_module(match)
 # A minimal GTP engine whose genmove misbehaves according to argv[1].  It
 # echoes every command to stderr so tests can check what it was sent, and
 # that stderr never reaches the GTP parser.
-FAKE_ENGINE = textwrap.dedent(r'''
-    import os, sys, time
+FAKE_ENGINE = r'''
+    import os, time
     mode = sys.argv[1]
     sys.stderr.write("fake pid %d mode %s\n" % (os.getpid(), mode))
     sys.stderr.flush()
     genmoves = 0
 
-    def reply(text="", ok=True):
-        sys.stdout.write(("= " if ok else "? ") + text + "\n\n")
-        sys.stdout.flush()
+    def answer(command, args):
+        global genmoves
+        if command == "name":
+            return "Fake-" + mode
+        if command == "version":
+            return "0.1"
+        if command == "final_score":
+            raise Refuse("?")
+        if command != "genmove":
+            return ""
+        genmoves += 1
+        if mode == "illegal":
+            return "A1"            # occupied from the second time on
+        if mode == "crash":
+            if genmoves == 2:
+                sys.stderr.write("fake: simulated crash\n")
+                sys.exit(3)
+            return "A1"
+        if mode == "hang":
+            time.sleep(600)
+        if mode == "refuse":
+            raise Refuse("not today")
+        if mode == "garbage":
+            return "banana"
+        if mode == "resign":
+            return "Resign"
+        if mode == "slow-a":       # 0.6 s a move, up the A column
+            time.sleep(0.6)
+            return "A%d" % genmoves
+        if mode == "slow":
+            time.sleep(1.5)
+        return "pass"
 
-    for line in sys.stdin:
-        sys.stderr.write("got: " + line)
-        sys.stderr.flush()
-        words = line.split()
-        if not words:
-            continue
-        cmd = words[0]
-        if cmd == "name":
-            reply("Fake-" + mode)
-        elif cmd == "version":
-            reply("0.1")
-        elif cmd == "quit":
-            reply()
-            break
-        elif cmd == "final_score":
-            reply("?", ok=False)
-        elif cmd != "genmove":
-            reply()
-        else:
-            genmoves += 1
-            if mode == "illegal":
-                reply("A1")            # occupied from the second time on
-            elif mode == "crash":
-                if genmoves == 2:
-                    sys.stderr.write("fake: simulated crash\n")
-                    sys.exit(3)
-                reply("A1")
-            elif mode == "hang":
-                time.sleep(600)
-            elif mode == "refuse":
-                reply("not today", ok=False)
-            elif mode == "garbage":
-                reply("banana")
-            elif mode == "resign":
-                reply("Resign")
-            elif mode == "slow-a":         # 0.6 s a move, up the A column
-                time.sleep(0.6)
-                reply("A%d" % genmoves)
-            elif mode == "slow":
-                time.sleep(1.5)
-                reply("pass")
-            else:                      # "pass": CRLF line ends, like a Windows build
-                sys.stdout.write("= pass\r\n\r\n")
-                sys.stdout.flush()
-''')
+    # "pass": CRLF line ends, like a Windows build.
+    serve(answer, echo_commands=True, line_end="\r\n" if mode == "pass" else "\n")
+'''
 
 
 class StatisticsTest(unittest.TestCase):
@@ -212,15 +200,13 @@ class MatchRunner(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.mkdtemp(prefix="test_match_")
         self.out = os.path.join(self.tmp, "out")
-        self.fake = os.path.join(self.tmp, "fake_engine.py")
-        with open(self.fake, "w") as f:
-            f.write(FAKE_ENGINE)
+        self.fake = fake_gtp.write_engine(self.tmp, FAKE_ENGINE)
 
     def tearDown(self):
         shutil.rmtree(self.tmp, ignore_errors=True)
 
     def fake_cmd(self, mode):
-        return "%s %s %s" % (sys.executable, self.fake, mode)
+        return "%s %s" % (self.fake, mode)
 
     def run_match(self, *args, timeout=60):
         cmd = [sys.executable, MATCH, "--sgf-dir", self.out] + list(args)

@@ -11,10 +11,11 @@ import os
 import subprocess
 import sys
 import tempfile
-import textwrap
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import fake_gtp  # noqa: E402
 PLAY_ON = os.path.join(HERE, "play_on.py")
 GNUGO = "/usr/games/gnugo"
 GNUGO_L0 = GNUGO + " --mode gtp --chinese-rules --level 0"
@@ -29,20 +30,11 @@ RECORD = "(;GM[1]FF[4]SZ[5]KM[0.5];B[ba];W[da];B[bb];W[db];B[bc];W[dc];B[bd];W[d
 
 # argv[1]: what genmove answers ("resign" or a vertex); argv[2:] are echoed
 # to stderr so that a test can see the command line it was started with.
-FAKE_ENGINE = textwrap.dedent(r'''
-    import sys
+FAKE_ENGINE = r'''
     sys.stderr.write("fake argv %s\n" % " ".join(sys.argv[1:]))
     sys.stderr.flush()
-    for line in sys.stdin:
-        words = line.split()
-        if not words:
-            continue
-        text = sys.argv[1] if words[0] == "genmove" else "Fake" if words[0] == "name" else ""
-        sys.stdout.write("= %s\n\n" % text)
-        sys.stdout.flush()
-        if words[0] == "quit":
-            break
-''')
+    serve(lambda command, args: sys.argv[1] if command == "genmove" else "Fake" if command == "name" else "")
+'''
 
 
 class WithRecord(unittest.TestCase):
@@ -51,9 +43,7 @@ class WithRecord(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory()
         self.addCleanup(self.dir.cleanup)
-        self.sgf = os.path.join(self.dir.name, "game.sgf")
-        with open(self.sgf, "w") as f:
-            f.write(RECORD)
+        self.sgf = fake_gtp.write_file(self.dir.name, "game.sgf", RECORD)
 
 
 class RecordTest(WithRecord):
@@ -83,15 +73,13 @@ class RecordTest(WithRecord):
 class PlayOnTest(WithRecord):
     def setUp(self):
         super().setUp()
-        self.fake = os.path.join(self.dir.name, "fake.py")
-        with open(self.fake, "w") as f:
-            f.write(FAKE_ENGINE)
+        self.fake = fake_gtp.write_engine(self.dir.name, FAKE_ENGINE)
 
     def run_play_on(self, *args):
         return subprocess.run([sys.executable, PLAY_ON, *args], capture_output=True, text=True, timeout=300)
 
     def fake_cmd(self, answer, *extra):
-        return " ".join([sys.executable, self.fake, answer, *extra])
+        return " ".join([self.fake, answer, *extra])
 
     def test_usage_errors_exit_2(self):
         proc = self.run_play_on("--engine", "x", "--opponent", "y", os.path.join(self.dir.name, "missing.sgf"))
@@ -117,7 +105,7 @@ class PlayOnTest(WithRecord):
                                 "--runs", "2", "--log-dir", logs, self.sgf + ":2")
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
         self.assertIn("run 1: engine W, 0 moves, engine resigned, B+Resign: engine lost", proc.stdout)
-        self.assertIn("result python", proc.stdout.splitlines()[-1])
+        self.assertIn("result fake.py", proc.stdout.splitlines()[-1])
         self.assertIn("0/2 = 0.0%", proc.stdout)
         with open(os.path.join(logs, "game-2-2-engine.log")) as f:
             self.assertIn("fake argv resign --seed 2", f.read())

@@ -8,51 +8,40 @@ import os
 import subprocess
 import sys
 import tempfile
-import textwrap
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import fake_gtp  # noqa: E402
 SAME_PLAY = os.path.join(HERE, "same_play.py")
 
 # Five moves: positions before moves 3 and 5 with --every 2.
 RECORD = "(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[cc];B[gg];W[cg];B[gc])"
 
 # argv[1]: genmove's answer ("?" to refuse); argv[2]: the playouts it reports.
-FAKE_ENGINE = textwrap.dedent(r'''
-    import sys
+FAKE_ENGINE = r'''
     move, playouts = sys.argv[1], sys.argv[2]
-    for line in sys.stdin:
-        words = line.split()
-        if not words:
-            continue
-        if words[0] == "genmove":
-            if move == "?":
-                sys.stdout.write("? cannot\n\n")
-            else:
-                sys.stderr.write("[12:00:00.000] [info] %s playouts in 0.10 s, best %s win rate 0.500 (komi 7)\n"
-                                 % (playouts, move))
-                sys.stdout.write("= %s\n\n" % move)
-        else:
-            sys.stdout.write("=\n\n")
-        sys.stdout.flush()
-        if words[0] == "quit":
-            break
-''')
+    def answer(command, args):
+        if command != "genmove":
+            return ""
+        if move == "?":
+            raise Refuse("cannot")
+        sys.stderr.write("[12:00:00.000] [info] %s playouts in 0.10 s, best %s win rate 0.500 (komi 7)\n"
+                         % (playouts, move))
+        return move
+    serve(answer)
+'''
 
 
 class SamePlayTest(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory()
         self.addCleanup(self.dir.cleanup)
-        self.sgf = os.path.join(self.dir.name, "game.sgf")
-        with open(self.sgf, "w") as f:
-            f.write(RECORD)
-        self.fake = os.path.join(self.dir.name, "fake.py")
-        with open(self.fake, "w") as f:
-            f.write(FAKE_ENGINE)
+        self.sgf = fake_gtp.write_file(self.dir.name, "game.sgf", RECORD)
+        self.fake = fake_gtp.write_engine(self.dir.name, FAKE_ENGINE)
 
     def engine(self, move, playouts):
-        return "%s %s %s %s" % (sys.executable, self.fake, move, playouts)
+        return "%s %s %s" % (self.fake, move, playouts)
 
     def run_same_play(self, *args):
         return subprocess.run([sys.executable, SAME_PLAY, *args], capture_output=True, text=True, timeout=120)

@@ -7,10 +7,10 @@ import os
 import shutil
 import sys
 import tempfile
-import textwrap
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fake_gtp  # noqa: E402
 import soak  # noqa: E402
 
 GNUGO = "/usr/games/gnugo"
@@ -80,28 +80,16 @@ class PlanTest(unittest.TestCase):
 
 # A GTP engine for the memory game: its genmove answers the next of the
 # moves given on its command line, then 'resign'.
-FAKE_ENGINE = textwrap.dedent(r'''
-    import sys
+FAKE_ENGINE = r'''
     moves = sys.argv[1:]
-    for line in sys.stdin:
-        words = line.split()
-        if not words:
-            continue
-        if words[0] == "genmove":
-            reply = moves.pop(0) if moves else "resign"
-        else:
-            reply = ""
-        sys.stdout.write("= %s\n\n" % reply)
-        sys.stdout.flush()
-''')
+    serve(lambda command, args: (moves.pop(0) if moves else "resign") if command == "genmove" else "")
+'''
 
 
 class MemoryGameTest(unittest.TestCase):
     def setUp(self):
         self.out = tempfile.mkdtemp(prefix="soak-memory-test-")
-        self.engine = os.path.join(self.out, "fake-engine.py")
-        with open(self.engine, "w") as f:
-            f.write(FAKE_ENGINE)
+        self.engine = fake_gtp.write_engine(self.out, FAKE_ENGINE)
 
     def tearDown(self):
         shutil.rmtree(self.out, ignore_errors=True)
@@ -109,8 +97,8 @@ class MemoryGameTest(unittest.TestCase):
     def play(self, tengen_moves, gnugo_moves):
         # The memory game adds options to both commands; the fake would
         # take them for moves, so a shell comment cuts them off.
-        tengen = "%s %s %s #" % (sys.executable, self.engine, " ".join(tengen_moves))
-        gnugo = "%s %s %s #" % (sys.executable, self.engine, " ".join(gnugo_moves))
+        tengen = "%s %s #" % (self.engine, " ".join(tengen_moves))
+        gnugo = "%s %s #" % (self.engine, " ".join(gnugo_moves))
         return soak.memory_game(soak.parse_args(["--tengen", tengen, "--gnugo", gnugo, "--think", "0",
                                                  "--out", self.out]))
 

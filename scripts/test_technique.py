@@ -11,10 +11,11 @@ import pathlib
 import subprocess
 import sys
 import tempfile
-import textwrap
 import unittest
 
 HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import fake_gtp  # noqa: E402
 
 
 def load(name):
@@ -29,33 +30,22 @@ make_set = load("make_technique_set")
 
 # Answers from a table: the position's file name -> move. With "noreg" it
 # refuses reg_genmove, so the runner must fall back to genmove and undo.
-FAKE_ENGINE = textwrap.dedent(r'''
-    import os, sys
+FAKE_ENGINE = r'''
+    import os
     mode, table = sys.argv[1], dict(a.split("=") for a in sys.argv[2:])
     loaded = None
-    def reply(text="", ok=True):
-        sys.stdout.write(("= " if ok else "? ") + text + "\n\n")
-        sys.stdout.flush()
-    for line in sys.stdin:
-        sys.stderr.write("got: " + line)
-        sys.stderr.flush()
-        words = line.split()
-        if not words:
-            continue
-        cmd = words[0]
-        if cmd == "quit":
-            reply()
-            break
-        elif cmd == "loadsgf":
-            loaded = os.path.basename(words[1])[:-4]
-            reply("B")
-        elif cmd == "reg_genmove" and mode == "noreg":
-            reply("unknown command", ok=False)
-        elif cmd in ("reg_genmove", "genmove"):
-            reply(table.get(loaded, "pass"))
-        else:
-            reply()
-''')
+    def answer(command, args):
+        global loaded
+        if command == "loadsgf":
+            loaded = os.path.basename(args[0])[:-4]
+            return "B"
+        if command == "reg_genmove" and mode == "noreg":
+            raise Refuse("unknown command")
+        if command in ("reg_genmove", "genmove"):
+            return table.get(loaded, "pass")
+        return ""
+    serve(answer, echo_commands=True)
+'''
 
 MANIFEST = """# name category to_move komi value right legal nodes
 seki-001 seki B 3.5 4 C7,D7 6 100
@@ -71,15 +61,14 @@ class RunnerTest(unittest.TestCase):
         (self.dir / "positions.txt").write_text(MANIFEST)
         for name in ("seki-001", "seki-002", "filling-001"):
             (self.dir / f"{name}.sgf").write_text("(;FF[4]SZ[9])\n")
-        self.fake = self.dir / "fake.py"
-        self.fake.write_text(FAKE_ENGINE)
+        self.fake = fake_gtp.write_engine(str(self.dir), FAKE_ENGINE)
 
     def tearDown(self):
         self.tmp.cleanup()
 
     def run_runner(self, mode, *answers, extra=()):
         log = self.dir / "engine.log"
-        command = f"{sys.executable} {self.fake} {mode} " + " ".join(answers)
+        command = f"{self.fake} {mode} " + " ".join(answers)
         proc = subprocess.run([sys.executable, str(HERE / "technique.py"), "--engine", command, "--set",
                                str(self.dir), "--log", str(log), *extra], capture_output=True, text=True,
                               timeout=60)
