@@ -112,7 +112,8 @@ std::string info_line(const SearchResult& r, int size, bool kata, Color c, doubl
 // in registry order, from its first parameter to the next group's. GoGui
 // lays a dialog out in columns of 15 and has no scroll bar: all 80 in one
 // dialog made it wider than a 1280-pixel screen; 29 or fewer make two
-// columns.
+// columns. The search's budget and its selection formula are apart for
+// that reason.
 struct ParamGroup {
   std::string_view name;
   std::string_view first;
@@ -120,6 +121,7 @@ struct ParamGroup {
 };
 constexpr ParamGroup kParamGroups[] = {
     {"search", "threads", "Search parameters"},
+    {"selection", "rave", "Selection parameters"},
     {"priors", "prior-base", "Prior parameters"},
     {"playouts", "policy", "Playout policy parameters"},
     {"playing", "resign-threshold", "Playing parameters"},

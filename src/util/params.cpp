@@ -26,6 +26,12 @@ std::vector<ParamDef> make_registry() {
        "visits of a leaf before it is expanded, on 9x9 and smaller boards"},
       {"expand-visits-19", &S::expand_visits_19, 1, 1000, {},
        "visits of a leaf before it is expanded on 19x19 (boards between 9x9 and 19x19 interpolate)"},
+      {"reuse-tree", &S::reuse_tree, 0, 1, {}, "keep the subtree of the moves played between searches"},
+      {"ponder", &S::ponder, 0, 1, {}, "think while waiting for the next command (the opponent's move)"},
+      {"early-stop", &S::early_stop, 0, 1, {}, "stop once the most visited move can no longer be overtaken"},
+      {"time-extension", &S::time_extension, 1, 10, {},
+       "a move may take this many times its planned time while the best move is unclear"},
+      {"seed", &S::seed, 0, 9007199254740992.0, {}, "random seed (0: from the clock)"},
       {"rave", &S::rave, 0, 1, {},
        "gather AMAF (RAVE) statistics; off, with prior-visits 0, prior-weight 0, progressive-bias 0 and ucb-c > 0, "
        "the search is plain UCT"},
@@ -51,7 +57,10 @@ std::vector<ParamDef> make_registry() {
       {"score-scale", &S::score_scale, 0.1, 1000, {},
        "points of area lead over the expected lead that make the score term tanh(1) on 19x19 (smaller boards: in proportion)"},
       {"score-decided", &S::score_decided, 0, 1, {},
-       "the score term weighs nothing until the last search's |2 * win rate - 1| passes this, and score-weight at 1 (0: always)"},
+       "the score term weighs nothing until the last search's |2 * win rate - 1| passes this, and score-weight at 1 "
+       "(0: in proportion to it from the start), on 9x9 and smaller boards"},
+      {"score-decided-19", &S::score_decided_19, 0, 1, {},
+       "the same on 19x19 (boards between 9x9 and 19x19 interpolate)"},
       {"prior-visits", &S::prior_visits, 0, 100000, {}, "RAVE visits a new child starts with, at its prior"},
       {"prior-mean-visits", &S::prior_mean_visits, 0, 100000, {},
        "visits at its prior that a child's mean value starts with (the RAVE schedule counts them too), on 9x9 and "
@@ -61,12 +70,6 @@ std::vector<ParamDef> make_registry() {
       {"widening", &S::widening, 0, 100, {},
        "progressive widening: below the root a node with n visits looks only at its 1 + log(n) / log(mu) children "
        "of highest prior, mu this value (0, or anything up to 1: off)"},
-      {"reuse-tree", &S::reuse_tree, 0, 1, {}, "keep the subtree of the moves played between searches"},
-      {"ponder", &S::ponder, 0, 1, {}, "think while waiting for the next command (the opponent's move)"},
-      {"early-stop", &S::early_stop, 0, 1, {}, "stop once the most visited move can no longer be overtaken"},
-      {"time-extension", &S::time_extension, 1, 10, {},
-       "a move may take this many times its planned time while the best move is unclear"},
-      {"seed", &S::seed, 0, 9007199254740992.0, {}, "random seed (0: from the clock)"},
       {"prior-base", &S::prior_base, 0, 1, {}, "expert prior H: the value of a quiet move"},
       {"prior-capture", &S::prior_capture, -1, 1, {}, "expert prior H: added for a capture"},
       {"prior-capture-last-move", &S::prior_capture_last_move, -1, 1, {},

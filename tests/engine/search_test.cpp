@@ -324,15 +324,58 @@ TEST(GoSearch, TheScoreTermWeighsOnlyOnceTheGameIsDecided) {
   EXPECT_DOUBLE_EQ(GoSearch::score_weight_share(1.0, 0.99), 0.0);
 }
 
+TEST(GoSearch, TheGameIsDecidedLaterOnBigBoards) {
+  Settings s;
+  s.score_decided = 0.5;
+  s.score_decided_19 = 0.7;
+  EXPECT_DOUBLE_EQ(GoSearch::score_decided(s, 7), 0.5);
+  EXPECT_DOUBLE_EQ(GoSearch::score_decided(s, 9), 0.5);
+  EXPECT_DOUBLE_EQ(GoSearch::score_decided(s, 14), 0.6);
+  EXPECT_DOUBLE_EQ(GoSearch::score_decided(s, 19), 0.7);
+  // The defaults are the values the score-aware matches in docs/strength.md chose.
+  EXPECT_DOUBLE_EQ(GoSearch::score_decided(Settings{}, 9), 0.6);
+  EXPECT_DOUBLE_EQ(GoSearch::score_decided(Settings{}, 19), 0.9);
+}
+
+// The visits of a second search, after a first that left its certainty;
+// the score term of the second depends on the board's score-decided.
+std::vector<std::uint32_t> second_search_visits(const Settings& s, double* certainty) {
+  GoSearch search(s);
+  const Game game(19, 7);
+  const double komi = -40;  // Black well ahead: a certainty between 0 and 1
+  *certainty = std::fabs(2 * search.run(game, Color::Black, komi, {300, 0, 0}).win_rate - 1);
+  std::vector<std::uint32_t> visits;
+  for (const RootChild& c : search.run(game, Color::Black, komi, {300, 0, 0}).children) visits.push_back(c.visits);
+  return visits;
+}
+
+TEST(GoSearch, A19x19SearchStartsTheScoreTermAtItsOwnCertainty) {
+  Settings plain = small_settings(300);
+  Settings only_9 = plain, only_19 = plain;
+  only_9.score_weight = only_19.score_weight = 0.5;
+  only_9.score_decided = 0;        // at once on 9x9 ...
+  only_9.score_decided_19 = 0.99;  // ... never here
+  only_19.score_decided = 0.99;
+  only_19.score_decided_19 = 0;
+  double certainty = 0;
+  const auto without = second_search_visits(plain, &certainty);
+  ASSERT_GT(certainty, 0.05);
+  ASSERT_LT(certainty, 0.99);
+  EXPECT_EQ(second_search_visits(only_9, &certainty), without);
+  EXPECT_NE(second_search_visits(only_19, &certainty), without);
+}
+
 TEST(GoSearch, ScoreAwareSearchReportsTheOutcomesWinRate) {
   Settings s = small_settings(1000);
   s.score_weight = 0.3;
-  s.score_decided = 0;  // from the first search on
+  s.score_decided = 0;  // in proportion to the last search's certainty
   GoSearch search(s);
   const Game game(9, 7.5);
-  const SearchResult r = search.run(game, Color::Black, 7.5, {1000, 0, 0});
+  const double komi = -10.5;  // Black ahead, so the first search leaves a certainty above 0
+  ASSERT_GT(std::fabs(2 * search.run(game, Color::Black, komi, {1000, 0, 0}).win_rate - 1), 0.05);
+  const SearchResult r = search.run(game, Color::Black, komi, {1000, 0, 0});
   // The value mixes in the score; the win rate is the outcome's alone, a
-  // fraction of whole wins and losses (no draws at komi 7.5).
+  // fraction of whole wins and losses (no draws at a komi with a half point).
   for (const RootChild& c : r.children) {
     EXPECT_GE(c.win_rate, 0.0);
     EXPECT_LE(c.win_rate, 1.0);

@@ -199,6 +199,8 @@ class GoSearch {
   static SelectionParams selection_params(const Settings& s, int size);
   // Visits of a leaf before it is expanded on a board of this size.
   static std::uint32_t expand_visits(const Settings& s, int size);
+  // The certainty where the score term starts on a board of this size.
+  static double score_decided(const Settings& s, int size);
   // The share of score-weight a search uses after one whose root win rate
   // was w, certainty = |2w - 1|: none while the game is open, all of it
   // once it is decided (score-decided sets where "decided" begins).

@@ -54,7 +54,8 @@ struct Settings {
   // and its scale in points on 19x19 (proportional to the board's side).
   double score_weight = 0.0;
   double score_scale = 20.0;
-  double score_decided = 0.6;  // the term grows from this |2 * win rate - 1| to full weight at 1
+  double score_decided = 0.6;  // the term grows from this |2 * win rate - 1| to full weight at 1 (9x9 and smaller)
+  double score_decided_19 = 0.9;  // on 19x19; sizes between interpolate
   // Expert-rule prior H(d) (engine/priors.h): a base and additive terms.
   double prior_base = 0.4;
   double prior_capture = 0.3;
