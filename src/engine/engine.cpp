@@ -231,8 +231,10 @@ Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks, bool 
                                game_.moves().back().color == opponent(c);
   // After a pass, passing ends the game and the score is read off the
   // board as it stands; with a string whose fate the playouts cannot tell,
-  // that reading is a guess (and GNU Go's may differ), so play on and
-  // settle it: under area scoring a move in one's own area costs nothing.
+  // or in a fight the solver reads as won by whoever moves first (passing
+  // gives that move away), that reading is a guess (and GNU Go's may
+  // differ), so play on and settle it: under area scoring a move in one's
+  // own area costs nothing.
   bool play_on = false;
   if (opponent_passed && !cleanup && passing_wins(c)) {
     const int unsettled = judge_position().unsettled_stones;
@@ -314,7 +316,7 @@ Judgement Engine::judge_position() {
                     vertex_string(f.theirs, game_.size()), outcome_name(f.we_first), outcome_name(f.they_first));
     }
     return judge(board, ownership, game_.komi(), settings_.dead_threshold, proven_fates(found),
-                 settings_.settled_ownership);
+                 settings_.settled_ownership, contested_strings(found));
   });
 }
 

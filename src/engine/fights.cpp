@@ -208,4 +208,14 @@ std::vector<std::pair<Point, StoneStatus>> proven_fates(const std::vector<Fight>
   return fates;
 }
 
+std::vector<Point> contested_strings(const std::vector<Fight>& fights) {
+  std::vector<Point> stones;
+  for (const Fight& f : fights) {
+    if (!f.urgent()) continue;
+    stones.push_back(f.ours);
+    stones.push_back(f.theirs);
+  }
+  return stones;
+}
+
 }  // namespace tengen

@@ -140,13 +140,17 @@ AreaDifference area_difference(const Board& board, const std::vector<float>& own
 }  // namespace
 
 Judgement judge(const Board& board, const std::vector<float>& ownership, double komi, double dead_threshold,
-                const std::vector<std::pair<Point, StoneStatus>>& proven, double settled_ownership) {
+                const std::vector<std::pair<Point, StoneStatus>>& proven, double settled_ownership,
+                const std::vector<Point>& contested) {
   const int n = board.num_points();
   Judgement j;
   j.status.assign(n, StoneStatus::Alive);
   j.ownership = ownership;
   std::vector<bool> unsettled(n, false);
   judge_by_ownership(board, ownership, dead_threshold, settled_ownership, j, unsettled);
+  for (const Point stone : contested) {
+    if (is_player(board.at(stone))) board.for_each_stone(stone, [&](Point s) { unsettled[s] = true; });
+  }
   apply_proven_fates(board, proven, j, unsettled);
   for (int q = 0; q < n; ++q) j.unsettled_stones += unsettled[q];
   const AreaDifference area = area_difference(board, ownership, j);

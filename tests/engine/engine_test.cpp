@@ -184,6 +184,37 @@ TEST(Engine, PlaysOnAfterAPassWhileAStringIsUnsettled) {
   EXPECT_EQ(engine.choose_move(Color::White), kPass);
 }
 
+TEST(Engine, PlaysOnAfterAPassWhereAFightGoesToWhoeverMovesFirst) {
+  // The end of a 9x9 self-play game (2026-12-07, score-aware against the
+  // defaults, game 11), White to move after Black's pass. Black's 18 stones
+  // on the right (G4 and around) have one liberty, H6; White's 35 around
+  // them have two, J8 and D1. White at H6 takes the 18; if White passes,
+  // Black at J8 takes J7 and leaves the 35 in atari with no way out. The
+  // playouts begun by White mostly give White the right side, so in half
+  // the seeds no string looked unsettled, White passed, and the game was
+  // scored W+42 by both engines and B+74 by GNU Go. The solver reads the
+  // fight as won by whoever moves first: play on.
+  const std::vector<std::string> rows = {". X O O O O O O O",  //
+                                         ". X X O O O X O .",  //
+                                         ". X X X O X X X O",  //
+                                         "X . . X O O X . X",  //
+                                         "X X X O O X X X X",  //
+                                         "X O X X O O X X X",  //
+                                         "X O X O O X X O X",  //
+                                         "X O O O O O X O X",  //
+                                         "X O X . O O O O O"};
+  for (const std::uint64_t seed : {1, 2, 3, 4, 5, 6}) {
+    SCOPED_TRACE(seed);
+    Settings s = quick(3000);
+    s.seed = seed;
+    Engine engine(s);
+    set_position(engine, rows, Color::Black, 7);
+    ASSERT_TRUE(engine.game().play(kPass, Color::Black));
+    EXPECT_GT(engine.judge_position().unsettled_stones, 0);
+    EXPECT_EQ(vertex_string(engine.choose_move(Color::White), 9), "H6");
+  }
+}
+
 TEST(Engine, DoesNotPassWhereOnlyItsOwnBestMoveLooksSettled) {
   // A game against GNU Go, Black to play move 33: A6 saves the black
   // string B5-B6, and the search knows it (win rate about 0.95). The

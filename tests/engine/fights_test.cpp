@@ -209,6 +209,25 @@ TEST(Fights, AStringTakenOnlyByDeadStringsIsNotProvenDead) {
   EXPECT_EQ(fates, expected);
 }
 
+TEST(Fights, AFightThatGoesToWhoeverMovesFirstIsContested) {
+  // Both targets of a fight won moving first and lost moving second are
+  // contested; a decided fight, one worse moving first, and an unread one
+  // are not.
+  const auto fight = [](Point ours, Point theirs, LocalOutcome first, LocalOutcome second) {
+    Fight f;
+    f.ours = ours;
+    f.theirs = theirs;
+    f.we_first = first;
+    f.they_first = second;
+    return f;
+  };
+  using enum LocalOutcome;
+  const std::vector<Point> contested = contested_strings({fight(1, 2, kWon, kLost), fight(3, 4, kLost, kLost),
+                                                          fight(5, 6, kLost, kWon), fight(7, 8, kUnknown, kLost),
+                                                          fight(9, 10, kDraw, kLost)});
+  EXPECT_EQ(contested, (std::vector<Point>{1, 2, 9, 10}));
+}
+
 TEST(Fights, AStoneInAtariInsideADeadGroupIsAlive) {
   // The end of a 9x9 game against GNU Go (docs/strength.md, Final scores).
   // White's ten stones B9-D7 are dead (Black wins the race whoever moves

@@ -108,4 +108,9 @@ std::vector<Fight> read_fights(const Board& board, Color c, const FightReading& 
 // it is itself the loser of a decided fight.
 std::vector<std::pair<Point, StoneStatus>> proven_fates(const std::vector<Fight>& fights);
 
+// A stone of each target of the fights that go to whoever moves first
+// (Fight::urgent): passing hands that move to the opponent, so a game ended
+// now is scored on a guess there (for judge()).
+std::vector<Point> contested_strings(const std::vector<Fight>& fights);
+
 }  // namespace tengen

@@ -39,9 +39,12 @@ struct Judgement {
 // `proven` gives strings (by a stone) whose fate a solver proved: it
 // overrides the statistics. A string is unsettled when no fate is proven
 // and its mean ownership lies strictly between -settled_ownership and
-// settled_ownership: the playouts could call it either way.
+// settled_ownership (the playouts could call it either way), or when it is
+// among `contested` (by a stone: a fight that goes to whoever moves first,
+// however sure the playouts begun by one side are of it).
 Judgement judge(const Board& board, const std::vector<float>& ownership, double komi, double dead_threshold,
-                const std::vector<std::pair<Point, StoneStatus>>& proven = {}, double settled_ownership = 0);
+                const std::vector<std::pair<Point, StoneStatus>>& proven = {}, double settled_ownership = 0,
+                const std::vector<Point>& contested = {});
 
 // "B+3.5", "W+0.5" or "0".
 std::string score_string(double score);
