@@ -192,16 +192,23 @@ TEST(Fights, ASekiOfTwoLoneStonesIsSekiThoughTheRefereeCalledItDead) {
   EXPECT_EQ(score_string(j.score), "B+12");
 }
 
+// A fight between the strings at `ours` and `theirs`, as read_fights
+// reports it.
+Fight read_fight(Point ours, Point theirs, LocalOutcome we_first, LocalOutcome they_first) {
+  Fight f;
+  f.ours = ours;
+  f.theirs = theirs;
+  f.we_first = we_first;
+  f.they_first = they_first;
+  return f;
+}
+
 TEST(Fights, AStringTakenOnlyByDeadStringsIsNotProvenDead) {
   // X loses to Y, Y loses to Z: Y is dead, X is not. W loses to Y and to
   // the living V: W is dead.
   const Point x = 1, y = 2, z = 3, w = 4, v = 5;
   const auto lost = [](Point ours, Point theirs) {
-    Fight f;
-    f.ours = ours;
-    f.theirs = theirs;
-    f.we_first = f.they_first = LocalOutcome::kLost;
-    return f;
+    return read_fight(ours, theirs, LocalOutcome::kLost, LocalOutcome::kLost);
   };
   const std::vector<std::pair<Point, StoneStatus>> fates =
       proven_fates({lost(x, y), lost(y, z), lost(w, y), lost(w, v)});
@@ -213,18 +220,10 @@ TEST(Fights, AFightThatGoesToWhoeverMovesFirstIsContested) {
   // Both targets of a fight won moving first and lost moving second are
   // contested; a decided fight, one worse moving first, and an unread one
   // are not.
-  const auto fight = [](Point ours, Point theirs, LocalOutcome first, LocalOutcome second) {
-    Fight f;
-    f.ours = ours;
-    f.theirs = theirs;
-    f.we_first = first;
-    f.they_first = second;
-    return f;
-  };
   using enum LocalOutcome;
-  const std::vector<Point> contested = contested_strings({fight(1, 2, kWon, kLost), fight(3, 4, kLost, kLost),
-                                                          fight(5, 6, kLost, kWon), fight(7, 8, kUnknown, kLost),
-                                                          fight(9, 10, kDraw, kLost)});
+  const std::vector<Point> contested =
+      contested_strings({read_fight(1, 2, kWon, kLost), read_fight(3, 4, kLost, kLost), read_fight(5, 6, kLost, kWon),
+                         read_fight(7, 8, kUnknown, kLost), read_fight(9, 10, kDraw, kLost)});
   EXPECT_EQ(contested, (std::vector<Point>{1, 2, 9, 10}));
 }
 
