@@ -70,7 +70,7 @@ SearchLimits Engine::limits_for(Color c) const {
   return limits;
 }
 
-std::vector<Fight> Engine::fights(Color c, double max_seconds) {
+std::vector<Fight> Engine::fights(Color c, double max_seconds, std::int64_t second_playouts) {
   if (settings_.solver_playouts <= 0 || settings_.solver_fights <= 0) return {};
   // The last search's ownership, when it was of this board's size (the
   // position of a move or two ago).
@@ -83,7 +83,8 @@ std::vector<Fight> Engine::fights(Color c, double max_seconds) {
                          .max_seconds = max_seconds,
                          .ownership = doubt ? &owned : nullptr,
                          .memo = settings_.solver_memo ? &fight_memo_ : nullptr,
-                         .retry_growth = settings_.solver_retry_growth};
+                         .retry_growth = settings_.solver_retry_growth,
+                         .second_budget = static_cast<std::uint64_t>(std::max<std::int64_t>(0, second_playouts))};
   std::vector<Fight> found = read_fights(game_.board(), c, how);
   spdlog::debug("solver: {} fights; {} readings kept, {} reused in this game", found.size(), fight_memo_.size(),
                 fight_memo_.reused());
@@ -310,7 +311,19 @@ Judgement Engine::judge_position() {
     const Board& board = game_.board();
     const std::vector<float> ownership =
         playout_ownership(board, settings_.score_playouts, rng_, settings_.score_keep_seki_eyes);
-    const std::vector<Fight> found = fights(board.to_move());
+    // The count rests on these readings, and a judgement is rare: an
+    // unproven one is read again with more, on a game clock within the
+    // solver's share of a move for all of them (none before the solver's
+    // speed is known).
+    double second_playouts = static_cast<double>(settings_.solver_judge_playouts);
+    if (clock_.limited()) {
+      const SearchLimits move = limits_for(board.to_move());
+      const double move_seconds = move.seconds > 0 ? move.seconds : move.max_seconds;
+      const double rereads = 2.0 * std::max(1, settings_.solver_fights);
+      second_playouts = std::min(second_playouts, settings_.solver_time_share * move_seconds *
+                                                      fight_memo_.playouts_per_second() / rereads);
+    }
+    const std::vector<Fight> found = fights(board.to_move(), 0, static_cast<std::int64_t>(second_playouts));
     for (const Fight& f : found) {
       spdlog::debug("judgement: fight {} against {}: {} moving first, {} moving second", vertex_string(f.ours, game_.size()),
                     vertex_string(f.theirs, game_.size()), outcome_name(f.we_first), outcome_name(f.they_first));

@@ -85,13 +85,16 @@ LocalSolve FightMemo::solve(const GoLocalGame& game, std::uint64_t budget, std::
     // (read again, it would come out much the same: only the playouts look
     // beyond the key, at the diagonals of eyes, and the proofs not at all),
     // or it already had the most budget there is (given up).
+    // A base above the stored budget (a judgement's second reading) is a
+    // budget it can grow to as well.
     const double most = static_cast<double>(budget) * kMaxRetryGrowth;
-    const double grown = std::min(static_cast<double>(r.budget) * retry_growth, most);
-    if (r.solve.outcome != LocalOutcome::kUnknown || r.solve.pool_full || grown < static_cast<double>(r.budget) + 1) {
+    const double wanted =
+        std::max(static_cast<double>(budget), std::min(static_cast<double>(r.budget) * retry_growth, most));
+    if (r.solve.outcome != LocalOutcome::kUnknown || r.solve.pool_full || wanted < static_cast<double>(r.budget) + 1) {
       ++reused_;
       return r.solve;
     }
-    this_budget = std::max(budget, std::min(static_cast<std::uint64_t>(grown), budget_cap));
+    this_budget = std::max(budget, std::min(static_cast<std::uint64_t>(wanted), budget_cap));
   }
   const auto start = std::chrono::steady_clock::now();
   const LocalSolve s = solve_local(game, this_budget, seed);
@@ -119,9 +122,15 @@ std::vector<Fight> read_fights(const Board& board, Color c, const FightReading& 
     const double left = std::max(0.0, how.max_seconds - seconds_since(start));
     return static_cast<std::uint64_t>(std::min(left / 2 * how.memo->playouts_per_second(), 1e18));
   };
+  auto solve_with = [&](const GoLocalGame& game, std::uint64_t seed, std::uint64_t budget) {
+    return how.memo ? how.memo->solve(game, budget, seed, how.retry_growth, budget_cap())
+                    : solve_local(game, budget, seed);
+  };
   auto solve = [&](const GoLocalGame& game, std::uint64_t seed) {
-    return how.memo ? how.memo->solve(game, how.budget, seed, how.retry_growth, budget_cap())
-                    : solve_local(game, how.budget, seed);
+    LocalSolve s = solve_with(game, seed, how.budget);
+    const std::uint64_t second = std::min(how.second_budget, budget_cap());
+    if (s.outcome == LocalOutcome::kUnknown && !s.pool_full && second > how.budget) s = solve_with(game, seed, second);
+    return s;
   };
   const int max_fights = how.max_fights;
   const int max_liberties = how.max_liberties;

@@ -193,6 +193,10 @@ std::vector<ParamDef> make_registry() {
       {"solver-retry-growth", &S::solver_retry_growth, 1, kMaxSolverRetryGrowth, {},
        "an unproven fight met again unchanged is read with this many times its last budget, up to 16 times "
        "solver-playouts and within the time left (1: the same reading, kept; needs solver-memo)"},
+      {"solver-judge-playouts", &S::solver_judge_playouts, 0, 1e8, {},
+       "when the position is judged (after an opponent's pass, final_score, final_status_list), a fight left "
+       "unproven at solver-playouts is read again with this many playouts (no more than solver-playouts: no second "
+       "reading)"},
       {"superko", &S::superko, 0, 1, {}, "positional superko for the moves Tengen plays (the opponent's repetitions are accepted)"},
       {"capture-dead", &S::capture_dead, 0, 1, {},
        "capture dead opponent stones before passing (for servers that score the board as it stands)"},

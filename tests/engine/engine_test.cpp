@@ -215,6 +215,47 @@ TEST(Engine, PlaysOnAfterAPassWhereAFightGoesToWhoeverMovesFirst) {
   }
 }
 
+TEST(Engine, TheCountReadsAgainAFightItsFirstReadingLeftOpen) {
+  // The end of a 9x9 self-play game (2026-12-07, score-aware against the
+  // defaults, game 9), Black to move. Black's 14 stones B9-D5 share their
+  // last liberties A9 and A7 with White's three on A8-B8-B7: not a seki,
+  // since White fills A7 and, after Black takes the three at A9, Black has
+  // a square four (dead). The solver proves Black's string lost whoever
+  // moves first, but 3,000 playouts leave one side's reading open in these
+  // seeds; then the count rested on the playouts, which break the shape
+  // either way and left the stones alive (W+58, GNU Go W+88).
+  const std::vector<std::string> rows = {". X X X O O X . O",  //
+                                         "O O X X O . O O O",  //
+                                         ". O X X O O O O X",  //
+                                         "X X X X X O O X .",  //
+                                         "O O X X O X X X X",  //
+                                         ". O O O O X X O X",  //
+                                         "O . O X X X O O O",  //
+                                         ". O X X O X O X .",  //
+                                         ". O O O O O . O O"};
+  for (const std::uint64_t seed : {2, 10, 11, 12}) {
+    SCOPED_TRACE(seed);
+    Settings s = quick(3000);
+    s.seed = seed;
+    s.score_playouts = Settings{}.score_playouts;
+    Engine engine(s);
+    set_position(engine, rows, Color::Black, 7);
+    const Judgement j = engine.judge_position();
+    EXPECT_EQ(j.status[*parse_vertex("B9", 9)], StoneStatus::Dead);
+    EXPECT_EQ(j.score, -88);
+  }
+  // On a clock with a second left the second reading would cost more
+  // than the move has: the count rests on the first.
+  Settings s = quick(3000);
+  s.seed = 2;
+  s.score_playouts = Settings{}.score_playouts;
+  Engine engine(s);
+  set_position(engine, rows, Color::Black, 7);
+  engine.clock().set_gtp(1, 0, 0);
+  engine.fights(Color::Black);  // the solver's speed
+  EXPECT_EQ(engine.judge_position().score, -58);
+}
+
 TEST(Engine, DoesNotPassWhereOnlyItsOwnBestMoveLooksSettled) {
   // A game against GNU Go, Black to play move 33: A6 saves the black
   // string B5-B6, and the search knows it (win rate about 0.95). The

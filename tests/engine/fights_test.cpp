@@ -488,6 +488,14 @@ TEST(FightMemo, AnOpenFightIsReadFurtherOnlyWhenAsked) {
   EXPECT_EQ(cut.solve(*open_fight, 3, 1, 2, 1).playouts, 3u);
   EXPECT_EQ(cut.solve(*open_fight, 3, 1, 2, kNoCap).playouts, 12u);
 
+  // A base above the stored budget (a judgement's second reading) reads
+  // it again, without growth; the longer reading then serves the shorter.
+  FightMemo judged;
+  judged.solve(*open_fight, 3, 1, 1, kNoCap);
+  EXPECT_EQ(judged.solve(*open_fight, 6, 1, 1, kNoCap).playouts, 6u);
+  EXPECT_EQ(judged.solve(*open_fight, 3, 1, 1, kNoCap).playouts, 6u);
+  EXPECT_EQ(judged.reused(), 1u);
+
   // A growth too small to add a playout is none.
   FightMemo tiny;
   tiny.solve(*open_fight, 3, 1, 1.01, kNoCap);

@@ -98,8 +98,9 @@ class Engine {
 
   // The fights the solver reads before c's search (none while
   // solver-playouts or solver-fights is 0), with the readings of earlier
-  // moves (solver-memo).
-  std::vector<Fight> fights(Color c, double max_seconds = 0);
+  // moves (solver-memo); a reading left unknown is read again with
+  // `second_playouts` when that is more than solver-playouts.
+  std::vector<Fight> fights(Color c, double max_seconds = 0, std::int64_t second_playouts = 0);
   const FightMemo& fight_memo() const { return fight_memo_; }
   // Every stone of the strings the fights prove dead, when the playouts are
   // to count them so (solver-dead-in-playouts); none otherwise.

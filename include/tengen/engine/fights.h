@@ -40,8 +40,9 @@ struct Fight {
 // proven reading is exact and is reused as it is; an unknown one met again
 // is read afresh with `retry_growth` times its last budget (at most
 // kMaxRetryGrowth times the base, and once read with that much it is given
-// up: kept as unknown), so a fight that stays open over several moves is
-// paid for in instalments. Used by one thread at a time.
+// up: kept as unknown) or with the base when that is more, so a fight that
+// stays open over several moves is paid for in instalments. Used by one
+// thread at a time.
 class FightMemo {
  public:
   static constexpr double kMaxRetryGrowth = kMaxSolverRetryGrowth;
@@ -91,12 +92,15 @@ struct FightReading {
   const std::vector<float>* ownership = nullptr;
   FightMemo* memo = nullptr;  // readings of earlier moves, kept up to date
   double retry_growth = Settings{}.solver_retry_growth;  // FightMemo::solve
+  // A reading left unknown at `budget` is read again with this many (the
+  // time cap applies), when more: a judgement's count may rest on it.
+  std::uint64_t second_budget = 0;
 };
 
 // Strings of either colour with at most `max_liberties` liberties that touch
 // an opposing string make fight candidates (the largest first); at most
 // `max_fights` distinct fights are solved, each side to move with
-// `budget` playouts. With max_seconds > 0, a fight is begun only while the
+// `budget` playouts (an unknown reading again with `second_budget`). With max_seconds > 0, a fight is begun only while the
 // time spent so far plus the mean time of a fight read so far stays within
 // max_seconds (the first is always read), and a grown budget is cut to half
 // of what the time left allows. With `ownership`, the candidates the

@@ -137,6 +137,7 @@ struct Settings {
   bool solver_unsure_first = false;  // read first the fights the last search's playouts were least sure of
   bool solver_memo = true;           // keep readings from move to move (engine/fights.h, FightMemo)
   double solver_retry_growth = 1;    // an unknown fight met again: this times its last budget (FightMemo)
+  std::int64_t solver_judge_playouts = 30000;  // an unknown fight read again when the position is judged
   bool capture_dead = false;       // never pass while dead opponent stones remain (CGOS)
   // Dynamic komi: handicap stones count for White early on, fading out;
   // then a ratchet keeps a far-ahead side honest (even games: see
