@@ -214,17 +214,32 @@ std::optional<Point> Engine::cleanup_move(Color c) {
   return std::nullopt;
 }
 
+// Only where the stone is not left in atari: filled, a seki's shared
+// liberty gives the strings away, and a stone the opponent can take back
+// gains nothing.
+std::optional<Point> Engine::dame_move(Color c) {
+  const Board& board = game_.board();
+  for (const Point p : dame_points(board, judge_position())) {
+    if (game_.is_legal(p, c) && !board.is_self_atari(p, c)) return p;
+  }
+  return std::nullopt;
+}
+
 Point Engine::choose_move(Color c, bool cleanup, const SearchHooks& hooks, bool may_resign) {
   if (cleanup) {
     // The server's cleanup phase: dead stones off by play, first.
     if (auto p = cleanup_move(c)) return *p;
   }
   // Servers that score the board as it stands (capture_dead) need dead
-  // stones taken off by play too, which the search sees no gain in: in
-  // place of a pass, not before a point still to be taken.
+  // stones taken off by play too, and a dame point is one more for whoever
+  // fills it: the search sees no gain in either, so they come in place of
+  // a pass, not before a point still to be taken.
   const auto pass = [&]() -> Point {
     if (settings_.capture_dead) {
       if (auto p = cleanup_move(c)) return *p;
+    }
+    if (settings_.fill_dame) {
+      if (auto p = dame_move(c)) return *p;
     }
     return kPass;
   };

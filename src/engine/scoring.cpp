@@ -79,9 +79,21 @@ void apply_proven_fates(const Board& board, const std::vector<std::pair<Point, S
 // strings, nobody's even where only one side could fill it. In an unfinished
 // game it can be half the board, and one weak string's status would swing
 // all of it between a side and nobody; there the playouts' ownership of each
-// point is the steadier estimate. Adds the points so owned to area.
+// point is the steadier estimate.
+constexpr int kUnfinishedRegion = 5;
+
+// The board's colours with j's dead stones taken off.
+std::vector<Color> colours_without_dead(const Board& board, const Judgement& j) {
+  std::vector<Color> color(board.num_points());
+  for (int q = 0; q < board.num_points(); ++q) {
+    const Point p = static_cast<Point>(q);
+    color[p] = j.status[p] == StoneStatus::Dead ? Color::Empty : board.at(p);
+  }
+  return color;
+}
+
+// Adds the points of a shared region that the playouts own to area.
 void count_shared_region(const EmptyRegion& region, const std::vector<float>& ownership, int area[2]) {
-  constexpr int kUnfinishedRegion = 5;
   constexpr float kSharedPointOwned = 0.5f;
   if (region.size() < kUnfinishedRegion) return;
   for (Point p : region.points()) {
@@ -114,11 +126,7 @@ struct AreaDifference {
 // and the regions of the other points that only one colour borders. Marks
 // the seki it finds in j.status.
 AreaDifference area_difference(const Board& board, const std::vector<float>& ownership, Judgement& j) {
-  std::vector<Color> color(board.num_points());
-  for (int q = 0; q < board.num_points(); ++q) {
-    const Point p = static_cast<Point>(q);
-    color[p] = j.status[p] == StoneStatus::Dead ? Color::Empty : board.at(p);
-  }
+  const std::vector<Color> color = colours_without_dead(board, j);
   int area[2] = {0, 0};
   for (const Color c : color) {
     if (is_player(c)) ++area[c == Color::Black ? 0 : 1];
@@ -157,6 +165,18 @@ Judgement judge(const Board& board, const std::vector<float>& ownership, double 
   j.score = area.estimate - komi;
   j.score_if_ended = area.by_rules - komi;
   return j;
+}
+
+std::vector<Point> dame_points(const Board& board, const Judgement& j) {
+  const std::vector<Color> color = colours_without_dead(board, j);
+  std::vector<Point> dame;
+  for_each_empty_region(board, [&](Point p) { return color[p]; }, [&](const EmptyRegion& region) {
+    if (region.owner() != Color::Empty || !region.borders(Color::Black) || region.size() >= kUnfinishedRegion) return;
+    for (Point p : region.points()) {
+      if (board.at(p) == Color::Empty) dame.push_back(p);
+    }
+  });
+  return dame;
 }
 
 std::string score_string(double score) {

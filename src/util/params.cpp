@@ -200,6 +200,9 @@ std::vector<ParamDef> make_registry() {
       {"superko", &S::superko, 0, 1, {}, "positional superko for the moves Tengen plays (the opponent's repetitions are accepted)"},
       {"capture-dead", &S::capture_dead, 0, 1, {},
        "capture dead opponent stones before passing (for servers that score the board as it stands)"},
+      {"fill-dame", &S::fill_dame, 0, 1, {},
+       "before passing, fill a dame point (nobody's if the game ends now; a point under area scoring) where the "
+       "stone is not left in atari: the playouts count such points for a side and see no gain in filling them"},
       {"dynamic-komi", &S::dynamic_komi, 0, 1, {}, "adjust the komi the search plays for in lopsided games"},
       {"handicap-stone-value", &S::handicap_stone_value, 0, 50, {},
        "points a handicap stone is worth to White's search at the start"},

@@ -104,6 +104,8 @@ TEST(Judge, SmallSharedRegionsAreDameLargeOnesFollowOwnership) {
   EXPECT_DOUBLE_EQ(j.score, (black_stones + 2) - (white_stones + 8));
   // Were the game to end now, the rules would count both regions as dame.
   EXPECT_DOUBLE_EQ(j.score_if_ended, black_stones - white_stones);
+  // Only the small one is dame to fill: the large one is unfinished.
+  EXPECT_EQ(dame_points(b, j), std::vector<Point>{at("B6")});
 }
 
 TEST(Judge, TheWorstProvenFateOfAStringStands) {
@@ -276,6 +278,33 @@ std::string move_in(const char* name, Color c, Settings s = quick(3000)) {
   Engine engine(s);
   engine.load_sgf(sgf::parse(test_support::slurp(TENGEN_TEST_DATA "/technique/" + std::string(name) + ".sgf")), 0);
   return vertex_string(engine.choose_move(c), engine.game().size());
+}
+
+TEST(Engine, FillsADamePointRatherThanPass) {
+  // The end of a 9x9 self-play game (2026-12-07, score-aware against the
+  // defaults, game 166), White to move after Black's pass. J1 touches
+  // Black's G1-H1 and White's J2: nobody's if the game ends now, and only
+  // White can fill it (Black there is in atari). The playouts fill it for
+  // White, so they give it to White already and the search passed: W+31,
+  // where GNU Go, counting J1 as White's, said W+32.
+  const std::vector<std::string> rows = {"O . O X O X . O .",  //
+                                         "O . O . O O O O O",  //
+                                         ". O O O O O X X .",  //
+                                         "O O O O . . O . O",  //
+                                         "O X X O O O . O O",  //
+                                         "O X . X X O O O O",  //
+                                         "X . X X . X O X O",  //
+                                         ". X O X X X O X O",  //
+                                         ". . . . . . X X ."};
+  for (const bool fill : {true, false}) {
+    SCOPED_TRACE(fill);
+    Settings s = quick(3000);
+    s.fill_dame = fill;
+    Engine engine(s);
+    set_position(engine, rows, Color::Black, 7);
+    ASSERT_TRUE(engine.game().play(kPass, Color::Black));
+    EXPECT_EQ(vertex_string(engine.choose_move(Color::White), 9), fill ? "J1" : "pass");
+  }
 }
 
 TEST(Engine, PassesInASekiRatherThanFillASharedLiberty) {

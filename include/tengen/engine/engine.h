@@ -120,6 +120,7 @@ class Engine {
                           const std::vector<float>* same_owner = nullptr) const;
   bool nothing_left_to_play(const SearchResult& r, Color c);
   std::optional<Point> cleanup_move(Color c);
+  std::optional<Point> dame_move(Color c);
 
   Settings settings_;
   Game game_;

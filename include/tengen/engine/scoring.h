@@ -46,6 +46,12 @@ Judgement judge(const Board& board, const std::vector<float>& ownership, double 
                 const std::vector<std::pair<Point, StoneStatus>>& proven = {}, double settled_ownership = 0,
                 const std::vector<Point>& contested = {});
 
+// The empty points of the small regions (under 5 points) that both colours
+// border once j's dead stones are off: dame, nobody's if the game ends now
+// and a point for whoever fills one. The playouts fill them all, so their
+// ownership gives each to a side and sees no gain in playing there.
+std::vector<Point> dame_points(const Board& board, const Judgement& j);
+
 // "B+3.5", "W+0.5" or "0".
 std::string score_string(double score);
 

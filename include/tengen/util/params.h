@@ -139,6 +139,7 @@ struct Settings {
   double solver_retry_growth = 1;    // an unknown fight met again: this times its last budget (FightMemo)
   std::int64_t solver_judge_playouts = 30000;  // an unknown fight read again when the position is judged
   bool capture_dead = false;       // never pass while dead opponent stones remain (CGOS)
+  bool fill_dame = true;           // fill a dame point (safely) rather than pass
   // Dynamic komi: handicap stones count for White early on, fading out;
   // then a ratchet keeps a far-ahead side honest (even games: see
   // ratchet_even_points).
