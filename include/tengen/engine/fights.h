@@ -100,11 +100,12 @@ struct FightReading {
 // Strings of either colour with at most `max_liberties` liberties that touch
 // an opposing string make fight candidates (the largest first); at most
 // `max_fights` distinct fights are solved, each side to move with
-// `budget` playouts (an unknown reading again with `second_budget`). With max_seconds > 0, a fight is begun only while the
-// time spent so far plus the mean time of a fight read so far stays within
-// max_seconds (the first is always read), and a grown budget is cut to half
-// of what the time left allows. With `ownership`, the candidates the
-// playouts are least sure of come first: size times 1 - |ownership|.
+// `budget` playouts (an unknown reading again with `second_budget`). With
+// max_seconds > 0, a fight is begun only while the time spent so far plus
+// the mean time of a fight read so far stays within max_seconds (the first
+// is always read), and a grown budget is cut to half of what the time left
+// allows. With `ownership`, the candidates the playouts are least sure of
+// come first: size times 1 - |ownership|.
 std::vector<Fight> read_fights(const Board& board, Color c, const FightReading& how);
 
 // The fates the settled fights prove, as (stone, status) pairs for judge():
