@@ -235,12 +235,15 @@ TEST(Engine, TheCountReadsAgainAFightItsFirstReadingLeftOpen) {
                                          "O . O X X X O O O",  //
                                          ". O X X O X O X .",  //
                                          ". O O O O O . O O"};
-  for (const std::uint64_t seed : {2, 10, 11, 12}) {
-    SCOPED_TRACE(seed);
+  const auto with_seed = [](std::uint64_t seed) {
     Settings s = quick(3000);
     s.seed = seed;
     s.score_playouts = Settings{}.score_playouts;
-    Engine engine(s);
+    return s;
+  };
+  for (const std::uint64_t seed : {2, 10, 11, 12}) {
+    SCOPED_TRACE(seed);
+    Engine engine(with_seed(seed));
     set_position(engine, rows, Color::Black, 7);
     const Judgement j = engine.judge_position();
     EXPECT_EQ(j.status[*parse_vertex("B9", 9)], StoneStatus::Dead);
@@ -248,10 +251,7 @@ TEST(Engine, TheCountReadsAgainAFightItsFirstReadingLeftOpen) {
   }
   // On a clock with a second left the second reading would cost more
   // than the move has: the count rests on the first.
-  Settings s = quick(3000);
-  s.seed = 2;
-  s.score_playouts = Settings{}.score_playouts;
-  Engine engine(s);
+  Engine engine(with_seed(2));
   set_position(engine, rows, Color::Black, 7);
   engine.clock().set_gtp(1, 0, 0);
   engine.fights(Color::Black);  // the solver's speed
