@@ -90,15 +90,11 @@ def truncated_sgf(sgf_text, moves):
 def read_results(match_dir):
     """(game number, Tengen plays Black, Tengen won) for each game with a winner."""
     out = []
-    with open(os.path.join(match_dir, "results.txt")) as f:
-        for line in f:
-            if line.startswith("#"):
-                continue
-            cols = line.rstrip("\n").split("\t")
-            if len(cols) < 4 or cols[3] in ("-", "draw"):
-                continue
-            tengen_black = cols[1].startswith("Tengen")
-            out.append((int(cols[0]), tengen_black, cols[3] == (cols[1] if tengen_black else cols[2])))
+    for index, black, white, winner in match.read_results(match_dir):
+        if winner in ("-", "draw"):
+            continue
+        tengen_black = black.startswith("Tengen")
+        out.append((index, tengen_black, winner == (black if tengen_black else white)))
     return out
 
 

@@ -472,10 +472,10 @@ def place_handicap(game, clients, cfg):
 def play_game(cfg, index, stop_event):
     """Play game `index` to the end and return its Game record; errors are
     recorded in the record, never raised."""
-    black_engine = 1 if index % 2 == 0 else 2
-    game = Game(index=index, black_engine=black_engine,
-                black=cfg.names[black_engine - 1],
-                white=cfg.names[2 - black_engine],
+    black = black_engine(index)
+    game = Game(index=index, black_engine=black,
+                black=cfg.names[black - 1],
+                white=cfg.names[2 - black],
                 date=datetime.date.today().isoformat())
     clients = {}
     try:
@@ -612,6 +612,25 @@ def results_line(game):
 
 
 RESULTS_HEADER = "#game\tblack\twhite\twinner\tscore\tmoves\treason"
+
+
+def read_results(folder):
+    """(index, black, white, winner) of every game in a results.txt that
+    write_results wrote; winner is a name, "draw", or "-" for an error."""
+    rows = []
+    with open(os.path.join(folder, "results.txt"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) >= 4:
+                rows.append((int(fields[0]), fields[1], fields[2], fields[3]))
+    return rows
+
+
+def black_engine(index):
+    """Which engine (1 or 2) plays Black in game `index`: engine1 in even games."""
+    return 1 if index % 2 == 0 else 2
 
 
 def write_results(cfg, games):

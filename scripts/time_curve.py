@@ -27,19 +27,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import match  # noqa: E402  (Wilson intervals, Tengen's search reports)
-
-
-def read_results(folder):
-    """(index, black, white, winner) of every game in a match folder."""
-    rows = []
-    with open(os.path.join(folder, "results.txt"), encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            fields = line.rstrip("\n").split("\t")
-            rows.append((int(fields[0]), fields[1], fields[2], fields[3]))
-    return rows
+import match  # noqa: E402  (results.txt, Wilson intervals, Tengen's search reports)
 
 
 def is_engine(name, wanted):
@@ -55,7 +43,7 @@ def tally(folders, wanted=None):
     searches = playouts = 0
     seconds = 0.0
     for folder in folders:
-        for index, black, white, winner in read_results(folder):
+        for index, black, white, winner in match.read_results(folder):
             if is_engine(black, wanted) == is_engine(white, wanted):
                 raise ValueError("%s game %d: cannot tell which side is the engine (%s, %s)"
                                  % (folder, index, black, white))
@@ -67,9 +55,7 @@ def tally(folders, wanted=None):
                 draws += 1
             elif is_engine(winner, wanted):
                 wins += 1
-            # match.py gives engine1 Black in even games of each folder.
-            engine1_black = index % 2 == 0
-            ours = "engine1" if is_engine(black, wanted) == engine1_black else "engine2"
+            ours = "engine1" if is_engine(black, wanted) == (match.black_engine(index) == 1) else "engine2"
             log = os.path.join(folder, "game-%03d-%s.log" % (index, ours))
             if os.path.exists(log):
                 with open(log, encoding="utf-8", errors="replace") as f:
