@@ -113,7 +113,8 @@ std::string info_line(const SearchResult& r, int size, bool kata, Color c, doubl
 // lays a dialog out in columns of 15 and has no scroll bar: all 80 in one
 // dialog made it wider than a 1280-pixel screen; 29 or fewer make two
 // columns. The search's budget and its selection formula are apart for
-// that reason.
+// that reason, and so are the playout rules around the last move and the
+// pattern, capture and sacrifice rules.
 struct ParamGroup {
   std::string_view name;
   std::string_view first;
@@ -124,6 +125,7 @@ constexpr ParamGroup kParamGroups[] = {
     {"selection", "rave", "Selection parameters"},
     {"priors", "prior-base", "Prior parameters"},
     {"playouts", "policy", "Playout policy parameters"},
+    {"playout-shapes", "heavy-pattern", "Playout pattern and capture parameters"},
     {"playing", "resign-threshold", "Playing parameters"},
     {"solver", "solver-playouts", "Solver parameters"},
     {"game", "superko", "Game and clock parameters"},

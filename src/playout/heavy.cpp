@@ -136,6 +136,7 @@ HeavyConfig HeavyConfig::from_settings(const Settings& s) {
   c.atari_save = {s.heavy_atari_save, s.heavy_atari_save_prob};
   c.ladder_check = s.heavy_ladder_check;
   c.race_atari = {s.heavy_race_atari, s.heavy_race_atari_prob};
+  c.race_atari_19 = {s.heavy_race_atari_19, s.heavy_race_atari_prob};
   c.race_liberties = s.heavy_race_liberties;
   c.last_good_reply = {s.heavy_last_good_reply, s.heavy_last_good_reply_prob};
   c.two_liberties = {s.heavy_two_liberties, s.heavy_two_liberties_prob};
@@ -146,6 +147,7 @@ HeavyConfig HeavyConfig::from_settings(const Settings& s) {
   c.pattern = {s.heavy_pattern, s.heavy_pattern_prob};
   c.approach = {s.heavy_approach, s.heavy_approach_prob};
   c.capture = {s.heavy_capture, s.heavy_capture_prob};
+  c.capture_19 = {s.heavy_capture_19, s.heavy_capture_prob};
   c.max_self_atari_stones = s.heavy_self_atari_max;
   c.nakade_sacrifice = s.heavy_nakade_sacrifice;
   c.keep_false_eyes = s.heavy_keep_false_eyes;
@@ -169,12 +171,21 @@ int HeavyConfig::fill_board_tries(int size) const {
 HeavyPolicy::HeavyPolicy(const HeavyConfig& config)
     : config_(config),
       patterns_(config_.patterns.get()),
-      keeps_atari_watch_(config_.capture.can_open()) {
+      race_atari_(config_.race_atari),
+      capture_(config_.capture),
+      keeps_atari_watch_(capture_.can_open()) {
   if (!patterns_) throw std::invalid_argument("HeavyPolicy needs a pattern table");
   for (int size = 0; size <= kMaxSize; ++size) fill_tries_[size] = config_.fill_board_tries(size);
 }
 
+void HeavyPolicy::fit_to(const Board& b) {
+  race_atari_ = config_.race_atari_on(b.size());
+  capture_ = config_.capture_on(b.size());
+  keeps_atari_watch_ = capture_.can_open();
+}
+
 Point HeavyPolicy::choose_move(Board& board, Rng& rng, Rule* tag) {
+  fit_to(board);
   if (keeps_atari_watch_) atari_watch_.rebuild(board);
   Rule rule = Rule::Pass;
   const Point p = choose(board, rng, rule);
@@ -184,6 +195,7 @@ Point HeavyPolicy::choose_move(Board& board, Rng& rng, Rule* tag) {
 
 PlayoutResult HeavyPolicy::playout(Board& board, Rng& rng, int max_moves, Point* moves, RuleCounters* counters,
                                    Rule* tags) {
+  fit_to(board);
   if (keeps_atari_watch_) atari_watch_.rebuild(board);
   PlayoutResult result;
   ko_captures_ = 0;
@@ -220,7 +232,7 @@ Point HeavyPolicy::choose(Board& b, Rng& rng, Rule& tag) {
   if (local && config_.atari_save.open(rng)) {
     if (const Point p = atari_save_move(b, last, c, rng); usable(p)) return tagged(tag, Rule::AtariSave, p);
   }
-  if (local && config_.race_atari.open(rng)) {
+  if (local && race_atari_.open(rng)) {
     if (const Point p = race_atari_move(b, last, c, rng); usable(p)) return tagged(tag, Rule::RaceAtari, p);
   }
   if (replies_ && is_stone_move(last) && config_.last_good_reply.open(rng)) {
@@ -239,7 +251,7 @@ Point HeavyPolicy::choose(Board& b, Rng& rng, Rule& tag) {
     Rule rule = Rule::Pattern;
     if (const Point p = pattern_or_approach_move(b, last, c, rng, rule); usable(p)) return tagged(tag, rule, p);
   }
-  if (config_.capture.open(rng)) {
+  if (capture_.open(rng)) {
     if (const Point p = capture_move(b, c, rng); usable(p)) return tagged(tag, Rule::Capture, p);
   }
   const Point p = random_move(b, c, rng);

@@ -21,12 +21,14 @@ const HeavyConfig& default_config() {
   return config;
 }
 
-// The defaults with MoGo's capture rule back on, for the tests of rules it
-// drives (it is off by default).
+// The defaults with MoGo's capture rule and race-atari on at every size,
+// for the tests of the rules they drive (by default each is on at some
+// sizes only).
 const HeavyConfig& with_capture_config() {
   static const HeavyConfig config = [] {
     Settings s;
-    s.heavy_capture = true;
+    s.heavy_capture = s.heavy_capture_19 = true;
+    s.heavy_race_atari = s.heavy_race_atari_19 = true;
     return HeavyConfig::from_settings(s);
   }();
   return config;
@@ -118,6 +120,7 @@ TEST(HeavyPlayout, TagsAgreeWithCounters) {
 TEST(HeavyPlayout, SwitchedOffRulesNeverFire) {
   Settings s;
   s.heavy_atari_save = s.heavy_race_atari = s.heavy_nakade = s.heavy_fill_board = s.heavy_pattern = false;
+  s.heavy_capture = false;
   HeavyPolicy only_random(HeavyConfig::from_settings(s));
   RuleCounters c;
   for (std::uint64_t seed = 1; seed <= 10; ++seed) c += record_playout(only_random, Board(9), seed).counters;

@@ -42,12 +42,12 @@ HeavyConfig config_for(const test::DiagramCase& tc) {
       const std::set<std::string> on(e.begin() + 1, e.end());
       s.heavy_atari_save = on.count("atari-save") > 0;
       s.heavy_nakade = on.count("nakade") > 0;
-      s.heavy_race_atari = on.count("race-atari") > 0;
+      s.heavy_race_atari = s.heavy_race_atari_19 = on.count("race-atari") > 0;
       s.heavy_two_liberties = on.count("two-liberties") > 0;
       s.heavy_fill_board = on.count("fill-board") > 0;
       s.heavy_pattern = on.count("pattern") > 0;
       s.heavy_approach = on.count("approach") > 0;
-      s.heavy_capture = on.count("capture") > 0;
+      s.heavy_capture = s.heavy_capture_19 = on.count("capture") > 0;
     }
   }
   return HeavyConfig::from_settings(s);

@@ -109,7 +109,8 @@ struct RuleSwitch {
 struct HeavyConfig {
   RuleSwitch atari_save;
   bool ladder_check;  // atari-save reads ladders before it extends
-  RuleSwitch race_atari;
+  RuleSwitch race_atari;     // on boards up to 9x9
+  RuleSwitch race_atari_19;  // on larger boards
   int race_liberties;  // race-atari answers races up to this many liberties
   RuleSwitch last_good_reply;
   RuleSwitch two_liberties;
@@ -119,7 +120,8 @@ struct HeavyConfig {
   int fill_board_tries_19x19;
   RuleSwitch pattern;
   RuleSwitch approach;
-  RuleSwitch capture;
+  RuleSwitch capture;     // on boards up to 9x9
+  RuleSwitch capture_19;  // on larger boards
   // The random rule refuses self-ataris leaving more stones than this in atari.
   int max_self_atari_stones;
   // Not MoGo's: the pattern rule refuses them too (a hane or cut that throws
@@ -148,6 +150,9 @@ struct HeavyConfig {
   // Fill-board draws per move on a board of this size: the 9x9 and 19x19
   // values, linear in the board's side in between and beyond, never below 0.
   int fill_board_tries(int size) const;
+  // The switches that differ between small boards (up to 9x9) and larger ones.
+  const RuleSwitch& race_atari_on(int size) const { return size <= 9 ? race_atari : race_atari_19; }
+  const RuleSwitch& capture_on(int size) const { return size <= 9 ? capture : capture_19; }
 
  private:
   HeavyConfig() = default;
@@ -205,12 +210,18 @@ class HeavyPolicy {
            b.liberties_after(p, c) == 1;
   }
 
+  // Takes the switches of this board's size (HeavyConfig::capture_on).
+  void fit_to(const Board& b);
+
   HeavyConfig config_;
   const Pattern3Table* patterns_;  // config_.patterns, without reference counting in the loop
   std::array<int, kMaxSize + 1> fill_tries_{};  // by board size
+  RuleSwitch race_atari_;  // for the board being played (fit_to); copies, so a copied policy is whole
+  RuleSwitch capture_;
   // The capture rule alone reads the strings in atari. With it off (the
-  // default) nothing captures them, so the list only grows and its upkeep
-  // took a tenth of a 19x19 search's instructions: it is not kept at all.
+  // default on boards above 9x9) nothing captures them, so the list only
+  // grows and its upkeep took a tenth of a 19x19 search's instructions: it
+  // is not kept at all.
   bool keeps_atari_watch_;
   AtariWatch atari_watch_;
   const LastGoodReply* replies_ = nullptr;
