@@ -2,7 +2,7 @@
 """A judgement set: positions from Tengen's own games where its win rate
 was later shown wrong, beside positions from games it won.
 
-    judgement_set.py make --out DIR [--seed 7] MATCH_DIR...
+    judgement_set.py make --out DIR [--seed 7] [--window 3] MATCH_DIR...
     judgement_set.py run --engine CMD [--set DIR] [--out FILE]
     judgement_set.py diff BEFORE AFTER
 
@@ -10,7 +10,8 @@ was later shown wrong, beside positions from games it won.
 engine 1 at `--log-level info` (its log gives the win rate of each move).
 From every lost game it takes the collapse: Tengen's move with a win rate
 of at least --min-rate after which the rate fell by at least --min-fall
-within its next three moves (the largest such fall). From every won game
+within its next --window moves (3; the largest such fall; a game lost
+slowly, as at long time controls, needs a longer window). From every won game
 it takes one control: a Tengen move between plies 150 and 280 with a win
 rate in [--min-rate, 0.92], drawn with --seed, and keeps at most
 --max-controls of them (drawn the same way). Each position is written as
@@ -57,12 +58,12 @@ def win_rates(log_text):
     return [rate for _, _, _, rate in match.search_reports(log_text)]
 
 
-def collapse(rates, min_rate, min_fall):
+def collapse(rates, min_rate, min_fall, window=3):
     """Index of the move before the largest fall of at least min_fall
-    within the next three moves, from a rate of at least min_rate; None."""
+    within the next `window` moves, from a rate of at least min_rate; None."""
     best = None
     for i in range(len(rates) - 1):
-        fall = rates[i] - min(rates[i + 1:i + 4])
+        fall = rates[i] - min(rates[i + 1:i + 1 + window])
         if rates[i] >= min_rate and fall >= min_fall and (best is None or fall > best[1]):
             best = (i, fall)
     return None if best is None else best[0]
@@ -88,12 +89,13 @@ def truncated_sgf(sgf_text, moves):
 
 
 def read_results(match_dir):
-    """(game number, Tengen plays Black, Tengen won) for each game with a winner."""
+    """(game number, Tengen plays Black, Tengen won) for each game with a
+    winner. Tengen is engine 1, whatever its name."""
     out = []
     for index, black, white, winner in match.read_results(match_dir):
         if winner in ("-", "draw"):
             continue
-        tengen_black = black.startswith("Tengen")
+        tengen_black = match.black_engine(index) == 1
         out.append((index, tengen_black, winner == (black if tengen_black else white)))
     return out
 
@@ -110,7 +112,7 @@ def make(args):
             with open(stem + "-engine1.log", errors="replace") as f:
                 rates = win_rates(f.read())
             i = control(rates, tengen_black, args.min_rate, rng) if won else \
-                collapse(rates, args.min_rate, args.min_fall)
+                collapse(rates, args.min_rate, args.min_fall, args.window)
             if i is None:
                 continue
             ply = 2 * i + (1 if tengen_black else 2)   # the move Tengen is about to play
@@ -237,6 +239,13 @@ def diff(args):
     return 0
 
 
+def positive_int(text):
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1, not %d" % value)
+    return value
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -247,6 +256,7 @@ def main(argv=None):
     m.add_argument("--seed", type=int, default=7)
     m.add_argument("--min-rate", type=float, default=0.6)
     m.add_argument("--min-fall", type=float, default=0.2)
+    m.add_argument("--window", type=positive_int, default=3, help="moves after the high rate in which the fall counts")
     m.add_argument("--max-controls", type=int, default=60)
     r = sub.add_parser("run", help="search every position with an engine")
     r.add_argument("--engine", default=DEFAULT_ENGINE)

@@ -64,6 +64,16 @@ class ChoiceTest(unittest.TestCase):
         self.assertIsNone(judgement_set.collapse([0.8, 0.7, 0.65, 0.62, 0.61], 0.6, 0.2))
         self.assertIsNone(judgement_set.collapse([0.8, 0.7, 0.7, 0.7, 0.1], 0.75, 0.2))   # four moves later
 
+    def test_a_longer_window_finds_a_slow_fall(self):
+        slow = [0.8, 0.76, 0.72, 0.68, 0.64, 0.6, 0.56, 0.52, 0.48]   # 0.04 a move
+        self.assertIsNone(judgement_set.collapse(slow, 0.6, 0.3))
+        self.assertEqual(judgement_set.collapse(slow, 0.6, 0.3, window=8), 0)
+        self.assertEqual(judgement_set.collapse([0.8, 0.7, 0.7, 0.7, 0.1], 0.75, 0.2, window=4), 0)
+
+    def test_window_must_be_positive(self):
+        with self.assertRaises(SystemExit):
+            judgement_set.main(["make", "--out", "unused", "--window", "0", "unused"])
+
     def test_control_lies_in_the_window(self):
         rates = [0.7] * 200
         rates[80] = 0.95   # ply 161 as Black: above the window
@@ -89,6 +99,14 @@ class ChoiceTest(unittest.TestCase):
                         "3\tGNU Go 3.8\tTengen 0.1.0\tdraw\t0\t300\tscore\n")
             self.assertEqual(judgement_set.read_results(d), [(0, True, False), (1, False, True)])
 
+    def test_tengen_is_engine_one_whatever_its_name(self):
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "results.txt"), "w") as f:
+                f.write("#game\tblack\twhite\twinner\tscore\tmoves\treason\n"
+                        "0\ttengen-13k\tpachi-3k\tpachi-3k\tW+Resign\t250\tresign\n"
+                        "1\tpachi-3k\ttengen-13k\ttengen-13k\tW+Resign\t284\tresign\n")
+            self.assertEqual(judgement_set.read_results(d), [(0, True, False), (1, False, True)])
+
     def test_paired_differences(self):
         before = {"a": (0, 0.8), "b": (0, 0.6), "c": (1, 0.7)}
         after = {"a": (0, 0.7), "b": (0, 0.4), "c": (1, 0.75)}
@@ -106,11 +124,11 @@ class EndToEndTest(unittest.TestCase):
             with open(os.path.join(games, "results.txt"), "w") as f:
                 f.write("#game\tblack\twhite\twinner\tscore\tmoves\treason\n"
                         "0\tTengen 0.1.0\tGNU Go 3.8\tGNU Go 3.8\tW+Resign\t200\tresign\n"
-                        "1\tTengen 0.1.0\tGNU Go 3.8\tTengen 0.1.0\tB+5\t300\tscore\n")
+                        "2\tTengen 0.1.0\tGNU Go 3.8\tTengen 0.1.0\tB+5\t300\tscore\n")
             # Game 0: Tengen (Black) at 0.85 on its 21st move (ply 41), 0.35 two moves later.
             lost = [0.5] * 20 + [0.85, 0.7, 0.35] + [0.2] * 77
             won = [0.5] * 75 + [0.75] * 75
-            for game, rates in ((0, lost), (1, won)):
+            for game, rates in ((0, lost), (2, won)):
                 with open(os.path.join(games, "game-%03d-engine1.log" % game), "w") as f:
                     f.write(log_of(rates))
                 with open(os.path.join(games, "game-%03d.sgf" % game), "w") as f:
