@@ -172,8 +172,7 @@ HeavyPolicy::HeavyPolicy(const HeavyConfig& config)
     : config_(config),
       patterns_(config_.patterns.get()),
       race_atari_(config_.race_atari),
-      capture_(config_.capture),
-      keeps_atari_watch_(capture_.can_open()) {
+      capture_(config_.capture) {
   if (!patterns_) throw std::invalid_argument("HeavyPolicy needs a pattern table");
   for (int size = 0; size <= kMaxSize; ++size) fill_tries_[size] = config_.fill_board_tries(size);
 }
@@ -181,12 +180,11 @@ HeavyPolicy::HeavyPolicy(const HeavyConfig& config)
 void HeavyPolicy::fit_to(const Board& b) {
   race_atari_ = config_.race_atari_on(b.size());
   capture_ = config_.capture_on(b.size());
-  keeps_atari_watch_ = capture_.can_open();
 }
 
 Point HeavyPolicy::choose_move(Board& board, Rng& rng, Rule* tag) {
   fit_to(board);
-  if (keeps_atari_watch_) atari_watch_.rebuild(board);
+  if (keeps_atari_watch()) atari_watch_.rebuild(board);
   Rule rule = Rule::Pass;
   const Point p = choose(board, rng, rule);
   if (tag) *tag = rule;
@@ -196,7 +194,7 @@ Point HeavyPolicy::choose_move(Board& board, Rng& rng, Rule* tag) {
 PlayoutResult HeavyPolicy::playout(Board& board, Rng& rng, int max_moves, Point* moves, RuleCounters* counters,
                                    Rule* tags) {
   fit_to(board);
-  if (keeps_atari_watch_) atari_watch_.rebuild(board);
+  if (keeps_atari_watch()) atari_watch_.rebuild(board);
   PlayoutResult result;
   ko_captures_ = 0;
   while (board.consecutive_passes() < 2) {
@@ -212,7 +210,7 @@ PlayoutResult HeavyPolicy::playout(Board& board, Rng& rng, int max_moves, Point*
     ++result.moves_played;
     board.play(p, board.to_move());
     if (p != kPass) {
-      if (keeps_atari_watch_) atari_watch_.note_move(board, p);
+      if (keeps_atari_watch()) atari_watch_.note_move(board, p);
       if (board.ko_point() != kNoPoint) ++ko_captures_;
     }
   }

@@ -151,8 +151,11 @@ struct HeavyConfig {
   // values, linear in the board's side in between and beyond, never below 0.
   int fill_board_tries(int size) const;
   // The switches that differ between small boards (up to 9x9) and larger ones.
-  const RuleSwitch& race_atari_on(int size) const { return size <= 9 ? race_atari : race_atari_19; }
-  const RuleSwitch& capture_on(int size) const { return size <= 9 ? capture : capture_19; }
+  static constexpr int kLargestSmallBoard = 9;
+  const RuleSwitch& race_atari_on(int size) const {
+    return size <= kLargestSmallBoard ? race_atari : race_atari_19;
+  }
+  const RuleSwitch& capture_on(int size) const { return size <= kLargestSmallBoard ? capture : capture_19; }
 
  private:
   HeavyConfig() = default;
@@ -222,7 +225,7 @@ class HeavyPolicy {
   // default on boards above 9x9) nothing captures them, so the list only
   // grows and its upkeep took a tenth of a 19x19 search's instructions: it
   // is not kept at all.
-  bool keeps_atari_watch_;
+  bool keeps_atari_watch() const { return capture_.can_open(); }
   AtariWatch atari_watch_;
   const LastGoodReply* replies_ = nullptr;
   LadderReader ladder_;
