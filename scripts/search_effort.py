@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Where a match's searches spent their work: playouts and seconds per
-search of one Tengen, by its own move number, read from the logs that
-scripts/match.py keeps (game-NNN-engine1.log, written at --log-level info).
+search of one engine, by its own move number, read from the logs that
+scripts/match.py keeps (game-NNN-engine1.log; Tengen's written at
+--log-level info, or Pachi's stderr, which it writes by default).
 
   scripts/search_effort.py DIR [DIR...] [--engine engine1] [--bucket 25] [--last 200]
 
@@ -10,21 +11,45 @@ differ where it matters: at 1 s a move the searches of the opening run
 fewer playouts than later ones, at fixed playouts they run longer. Each
 row is one range of the engine's own moves (every search it logged, in
 order, counts as one); moves from --last on share the last row.
+
+Tengen logs the playouts each search ran. Pachi logs its tree search's
+seconds and rate ("mcts 1.96s (2669 games/s"), whose product is the
+playouts it ran, and the root's count ("*** WINNER is C6 ... (1523/5230
+games)"), which adds the visits its tree kept from earlier moves: a fixed
+setting such as `-t =3000` caps that count, so it runs fewer playouts than
+it says. The summary gives both for Pachi.
 Standard library only.
 """
 
 import argparse
 import glob
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import match  # noqa: E402  (the parser of Tengen's search reports)
 
 
+_PACHI_SEARCH_RE = re.compile(r"genmove in [0-9.]+s, mcts ([0-9.]+)s \((\d+) games/s")
+_PACHI_ROOT_RE = re.compile(r"\*\*\* WINNER is \S+ with score \S+ \(\d+/(\d+) games\)")
+
+
+def is_pachi(log_text):
+    return _PACHI_SEARCH_RE.search(log_text) is not None
+
+
 def searches(log_text):
-    """(playouts, seconds) of every search the log reports, in order."""
+    """(playouts, seconds) of every search the log reports, in order: Tengen's
+    reports, or Pachi's tree searches (its seconds times its rate)."""
+    if is_pachi(log_text):
+        return [(round(float(s) * int(r)), float(s)) for s, r in _PACHI_SEARCH_RE.findall(log_text)]
     return [(playouts, seconds) for playouts, seconds, _, _ in match.search_reports(log_text)]
+
+
+def root_counts(log_text):
+    """Pachi's root count at each move's end, the reused tree included."""
+    return [int(n) for n in _PACHI_ROOT_RE.findall(log_text)]
 
 
 def by_move(games, bucket, last):
@@ -49,20 +74,24 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("dirs", nargs="+", help="match output folders (scripts/match.py --sgf-dir)")
-    ap.add_argument("--engine", default="engine1", help="whose logs: engine1 (default) or engine2")
+    ap.add_argument("--engine", default="engine1",
+                    help="whose logs: engine1 (default) or engine2, Tengen's or Pachi's")
     ap.add_argument("--bucket", type=int, default=25, help="own moves per row (default 25)")
     ap.add_argument("--last", type=int, default=200, help="own moves from this one on share a row (default 200)")
     args = ap.parse_args(argv)
     if args.bucket < 1 or args.last < args.bucket:
         ap.error("--bucket must be at least 1 and --last at least --bucket")
     games = []
+    roots = []
     for d in args.dirs:
         logs = sorted(glob.glob(os.path.join(d, "game-*-%s.log" % args.engine)))
         if not logs:
             ap.error("no game-*-%s.log in %s" % (args.engine, d))
         for log in logs:
             with open(log, errors="replace") as f:
-                found = searches(f.read())
+                text = f.read()
+            found = searches(text)
+            roots += root_counts(text)
             if found:
                 games.append(found)
     if not games:
@@ -71,6 +100,8 @@ def main(argv=None):
     total = [s for g in games for s in g]
     print("%d games, %d searches: %.0f playouts and %.3f s a search" %
           (len(games), len(total), sum(p for p, _ in total) / len(total), sum(s for _, s in total) / len(total)))
+    if roots:
+        print("Pachi's root count, with the tree it kept: %.0f a move" % (sum(roots) / len(roots)))
     print("%-12s %9s %10s %9s %12s" % ("own moves", "searches", "playouts", "seconds", "playouts/s"))
     for first, end, n, playouts, seconds in by_move(games, args.bucket, args.last):
         span = "%d-%d" % (first, end) if end is not None else "%d-" % first
