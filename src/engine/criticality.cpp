@@ -1,6 +1,7 @@
 #include "tengen/engine/criticality.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace tengen {
 
@@ -48,10 +49,26 @@ float CriticalityTally::at(Point p) const {
   return static_cast<float>(covariance);
 }
 
-std::vector<float> CriticalityTally::map(int num_points) const {
+float CriticalityTally::settled(Point p) const {
+  if (playouts_ == 0 || p >= black_owned_.size()) return 0.0f;
+  return static_cast<float>(std::abs(black_owned_[p] - white_owned_[p]) / static_cast<double>(playouts_));
+}
+
+namespace {
+template <class F>
+std::vector<float> per_point(int num_points, F&& value) {
   std::vector<float> out(static_cast<std::size_t>(std::max(num_points, 0)), 0.0f);
-  for (int q = 0; q < num_points; ++q) out[q] = at(static_cast<Point>(q));
+  for (int q = 0; q < num_points; ++q) out[q] = value(static_cast<Point>(q));
   return out;
+}
+}  // namespace
+
+std::vector<float> CriticalityTally::map(int num_points) const {
+  return per_point(num_points, [&](Point p) { return at(p); });
+}
+
+std::vector<float> CriticalityTally::settled_map(int num_points) const {
+  return per_point(num_points, [&](Point p) { return settled(p); });
 }
 
 }  // namespace tengen

@@ -41,7 +41,7 @@ int GoDomain::children(const Board& b, ChildInit* out, Scratch& scratch) const {
     if (b.is_playable(p, c) && !pruned(b, p, c, scratch.ladder)) out[n++] = {to_tree_move(p), 0.5f};
   }
   set_priors(b, out, n, scratch.features);
-  if (criticality_weight > 0) add_criticality(out, n, &scratch.criticality);
+  add_playout_priors(out, n, &scratch.criticality);
   if (children_by_prior) {
     std::stable_sort(out, out + n, [](const ChildInit& a, const ChildInit& b) { return a.prior > b.prior; });
   }
@@ -85,15 +85,41 @@ void GoDomain::set_priors(const Board& b, ChildInit* out, int n, patterns::Featu
   for (int i = 0; i < n; ++i) out[i].prior = mix * h[i] + (1.0f - mix) * out[i].prior;  // exactly h[i] at mix 1
 }
 
-void GoDomain::add_criticality(ChildInit* out, int n, const CriticalityTally* tally) const {
-  const bool own = tally && tally->playouts() >= criticality_min_playouts;
-  if (!own && !criticality_map) return;
+namespace {
+// A thread's own tally once it has min_playouts, else the previous search's
+// map (null: nothing).
+template <class F>
+void for_each_from_playouts(ChildInit* out, int n, const CriticalityTally* tally, std::int64_t min_playouts,
+                            float (CriticalityTally::*own)(Point) const, const std::vector<float>* previous, F&& f) {
+  const bool mine = tally && tally->playouts() >= min_playouts;
+  if (!mine && !previous) return;
   for (int i = 0; i < n; ++i) {
     if (out[i].move == kTreePass) continue;
     const Point p = to_point(out[i].move);
-    const float crit = own ? tally->at(p) : p < criticality_map->size() ? (*criticality_map)[p] : 0.0f;
-    if (crit > 0) out[i].prior = std::min(0.98f, out[i].prior + static_cast<float>(criticality_weight) * crit);
+    f(out[i], mine ? (tally->*own)(p) : p < previous->size() ? (*previous)[p] : 0.0f);
   }
+}
+}  // namespace
+
+void GoDomain::add_criticality(ChildInit* out, int n, const CriticalityTally* tally) const {
+  for_each_from_playouts(out, n, tally, criticality_min_playouts, &CriticalityTally::at, criticality_map,
+                         [&](ChildInit& kid, float crit) {
+                           if (crit > 0) kid.prior = std::min(0.98f, kid.prior + static_cast<float>(criticality_weight) * crit);
+                         });
+}
+
+void GoDomain::lower_settled_priors(ChildInit* out, int n, const CriticalityTally* tally) const {
+  for_each_from_playouts(out, n, tally, criticality_min_playouts, &CriticalityTally::settled, settled_map,
+                         [&](ChildInit& kid, float s) {
+                           const float factor = std::exp(-static_cast<float>(owner_prior_weight) * s * s);
+                           const float odds = kid.prior / std::max(1e-6f, 1.0f - kid.prior) * factor;
+                           kid.prior = odds / (1.0f + odds);
+                         });
+}
+
+void GoDomain::add_playout_priors(ChildInit* out, int n, const CriticalityTally* tally) const {
+  if (criticality_weight > 0) add_criticality(out, n, tally);
+  if (owner_prior_weight > 0) lower_settled_priors(out, n, tally);
 }
 
 int GoDomain::rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, int* length) const {
@@ -126,7 +152,7 @@ int GoDomain::rollout(Board& b, Rng& rng, Scratch& scratch, TrailEntry* trail, i
   const int area_lead = final_area_lead(b, r.score);  // the playout scored its final board already
   scratch.scores.add(root_move, area_lead);
   const int result = result_for_black(area_lead, komi);
-  if (criticality_weight > 0) scratch.criticality.add({scratch.owners, static_cast<std::size_t>(b.num_points())}, result);
+  if (tallies_playouts()) scratch.criticality.add({scratch.owners, static_cast<std::size_t>(b.num_points())}, result);
   if (scratch.replies) learn_replies(*scratch.replies, trail, *length, result);
   return result;
 }
@@ -244,6 +270,7 @@ void GoSearch::forget_tree() {
   expected_area_lead_ = NAN;
   last_certainty_ = 0;
   criticality_.clear();
+  settled_.clear();
   tree_history_.clear();
   tree_setup_.clear();
   tree_to_move_ = Color::Empty;
@@ -278,7 +305,10 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
   if (!continues || !path.empty()) root_scores_ = ScoreTally();
   // The last search's criticality describes this game's board, one or two
   // moves ago (a fresh tree need not mean a new game: reuse-tree false).
-  if (tree_size_ != game.size()) criticality_.clear();
+  if (tree_size_ != game.size()) {
+    criticality_.clear();
+    settled_.clear();
+  }
   if (continues) {
     tree_->reroot(path.data(), static_cast<int>(path.size()));
   } else {
@@ -304,7 +334,7 @@ void GoSearch::prepare_root(const Game& game, const Board& root_board, Color to_
   }
   patterns::FeatureExtractor fx;
   go.set_priors(root_board, root_children.data(), static_cast<int>(root_children.size()), fx);
-  if (go.criticality_weight > 0) go.add_criticality(root_children.data(), static_cast<int>(root_children.size()), nullptr);
+  go.add_playout_priors(root_children.data(), static_cast<int>(root_children.size()), nullptr);
   if (go.offers_pass(root_board, root_children.data(), static_cast<int>(root_children.size()))) {
     root_children.push_back({kTreePass, 0.5f});
   }
@@ -406,6 +436,7 @@ SearchResult GoSearch::run(const Game& game, Color to_move, double komi, const S
   });
   if (criticality.playouts() > 0) {
     criticality_ = criticality.map(root_board.num_points());
+    settled_ = criticality.settled_map(root_board.num_points());
     if (spdlog::should_log(spdlog::level::debug)) log_most_critical(criticality_, root_board.size());
   }
 
@@ -439,6 +470,7 @@ GoDomain GoDomain::from_settings(const Settings& s, double komi, int size) {
   d.children_by_prior = SelectionParams::widens(s.widening);
   d.criticality_weight = s.criticality_weight;
   d.criticality_min_playouts = s.criticality_min_playouts;
+  d.owner_prior_weight = s.owner_prior_weight;
   d.learned_exponent = s.learned_prior_exponent;
   d.learned_mix = s.learned_prior_mix;
   return d;
@@ -448,6 +480,7 @@ GoDomain GoSearch::domain(double komi, int size) const {
   GoDomain d = GoDomain::from_settings(settings_, komi, size);
   d.score_center = expected_area_lead_;
   if (!criticality_.empty()) d.criticality_map = &criticality_;
+  if (!settled_.empty()) d.settled_map = &settled_;
   d.heavy = heavy_.get();
   d.model = model_.get();
   return d;

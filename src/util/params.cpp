@@ -94,8 +94,11 @@ std::vector<ParamDef> make_registry() {
        "weight of the learned H against the expert H (1: learned only)"},
       {"criticality-weight", &S::criticality_weight, 0, 10, {},
        "added to a move's prior: this times the covariance, over the playouts, of owning its point and winning (0: off)"},
+      {"owner-prior-weight", &S::owner_prior_weight, 0, 20, {},
+       "a move's prior odds times exp(-w s^2), s = |P(Black owns its point) - P(White owns it)| over the playouts: "
+       "points the playouts give to one side are rarely worth a move (0: off)"},
       {"criticality-min-playouts", &S::criticality_min_playouts, 1, 1000000000, {},
-       "playouts a search thread gathers before its own criticality replaces the previous search's"},
+       "playouts a search thread gathers before its own criticality and ownership replace the previous search's"},
       {"prune-ladders", &S::prune_ladders, 0, 1, {},
        "the search never runs a string out of atari into a ladder that catches it (no ko on the board)"},
       {"policy", &S::policy, 0, 0, {kPolicyNames.begin(), kPolicyNames.end()},

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "support/diagram.h"
 #include "support/quick_settings.h"
 #include "tengen/engine/go_search.h"
@@ -147,6 +149,65 @@ TEST(Criticality, NoPriorPassesTheLearnedPriorsCeiling) {
   EXPECT_FLOAT_EQ(kids[0].prior, 0.98f);
 }
 
+TEST(Criticality, SettledIsHowMuchMoreOftenOneSideOwnsThePoint) {
+  CriticalityTally t;
+  EXPECT_EQ(t.settled(a1()), 0.0f);
+  t.add(owners(black_corner()), kBlackWins);
+  t.add(owners(black_corner()), kWhiteWins);
+  t.add(owners(white_corner()), kDraw);
+  EXPECT_FLOAT_EQ(t.settled(a1()), 1.0f / 3.0f);  // Black twice, White once
+  EXPECT_FLOAT_EQ(t.settled(b3()), 1.0f);         // Black's every time
+  const std::vector<float> map = t.settled_map(black_corner().num_points());
+  EXPECT_FLOAT_EQ(map[a1()], 1.0f / 3.0f);
+  EXPECT_FLOAT_EQ(map[b3()], 1.0f);
+}
+
+GoDomain domain_with_owner_weight(double weight) {
+  Settings s;
+  s.owner_prior_weight = weight;
+  s.criticality_min_playouts = 2;
+  return GoDomain::from_settings(s, 7, 3);
+}
+
+// The prior H whose odds are H's times factor.
+float with_odds_times(float h, float factor) {
+  const float odds = h / (1 - h) * factor;
+  return odds / (1 + odds);
+}
+
+TEST(OwnerPrior, LowersThePriorsOfSettledPointsOnly) {
+  CriticalityTally t;
+  t.add(owners(black_corner()), kBlackWins);
+  t.add(owners(white_corner()), kWhiteWins);
+  ASSERT_FLOAT_EQ(t.settled(a1()), 0.0f);  // once each
+  ASSERT_FLOAT_EQ(t.settled(b3()), 1.0f);
+  const GoDomain d = domain_with_owner_weight(2.0);
+  ChildInit kids[] = {{to_tree_move(a1()), 0.6f}, {to_tree_move(b3()), 0.6f}, {kTreePass, 0.6f}};
+  d.add_playout_priors(kids, 3, &t);
+  EXPECT_FLOAT_EQ(kids[0].prior, 0.6f);  // contested
+  EXPECT_FLOAT_EQ(kids[1].prior, with_odds_times(0.6f, std::exp(-2.0f)));
+  EXPECT_FLOAT_EQ(kids[2].prior, 0.6f);  // a pass has no point
+}
+
+TEST(OwnerPrior, IsOffAtWeightZeroAndUsesThePreviousMapUntilTheThreadHasEnough) {
+  CriticalityTally one;
+  one.add(owners(black_corner()), kBlackWins);  // 1 playout, under the minimum of 2
+  std::vector<float> previous(black_corner().num_points(), 0.0f);
+  previous[a1()] = 0.5f;
+  GoDomain off = domain_with_owner_weight(0);
+  off.settled_map = &previous;
+  ChildInit kids[] = {{to_tree_move(a1()), 0.6f}, {to_tree_move(b3()), 0.6f}};
+  off.add_playout_priors(kids, 2, &one);
+  EXPECT_FLOAT_EQ(kids[0].prior, 0.6f);
+  EXPECT_FLOAT_EQ(kids[1].prior, 0.6f);
+
+  GoDomain on = domain_with_owner_weight(4.0);
+  on.settled_map = &previous;
+  on.add_playout_priors(kids, 2, &one);
+  EXPECT_FLOAT_EQ(kids[0].prior, with_odds_times(0.6f, std::exp(-4.0f * 0.25f)));
+  EXPECT_FLOAT_EQ(kids[1].prior, 0.6f);  // the previous map has B3 unsettled
+}
+
 // End to end: a search with criticality leaves a map behind, and the next
 // search's root priors carry it; without it they are the pattern priors.
 TEST(Criticality, TheNextSearchStartsFromTheLastOnesMap) {
@@ -175,6 +236,34 @@ TEST(Criticality, TheNextSearchStartsFromTheLastOnesMap) {
     }
   }
   EXPECT_GT(raised, 0);
+}
+
+// The same for the owner term: the next search's root priors are lowered
+// where the last search's playouts settled the owner, and never raised.
+TEST(OwnerPrior, TheNextSearchStartsFromTheLastOnesSettledMap) {
+  const auto settings = [](double weight) {
+    Settings s = test_support::quick_settings({.playouts = 2000, .score_playouts = {}, .seed = 7,
+                                               .board_size = {}, .threads = 1, .early_stop = false});
+    s.owner_prior_weight = weight;
+    return s;
+  };
+  // Black's wall and White's eyeless string: most points' owner is settled.
+  const Game game = test::game_from_rows({".........", ".........", "..XXXX...", ".XOOOOX..", ".XO..OX..",
+                                          ".XOOOOX..", "..XXXX...", ".........", "........."},
+                                         Color::White, 7);
+  GoSearch plain(settings(0)), owner(settings(3));
+  for (GoSearch* s : {&plain, &owner}) s->run(game, Color::White, 7, {2000, 0, 0});
+  const SearchResult p = plain.run(game, Color::Black, 7, {1, 0, 0});
+  const SearchResult o = owner.run(game, Color::Black, 7, {1, 0, 0});
+  int lowered = 0;
+  for (const RootChild& pc : p.children) {
+    for (const RootChild& oc : o.children) {
+      if (oc.move != pc.move) continue;
+      EXPECT_LE(oc.prior, pc.prior + 1e-6) << vertex_string(oc.move, 9);
+      lowered += oc.prior < pc.prior - 1e-6;
+    }
+  }
+  EXPECT_GT(lowered, 0);
 }
 
 }  // namespace

@@ -11,6 +11,9 @@
 // prior in the tree so the search reads them itself (Pachi puts the same
 // statistic into its RAVE values).
 //
+// The same counts say how settled each point's owner is, for the owner
+// term of the priors (GoDomain::lower_settled_priors).
+//
 // Each search thread keeps one tally in its scratch (no sharing while the
 // search runs); the search merges them at the end into the map the next
 // search starts from.
@@ -38,6 +41,10 @@ class CriticalityTally {
   float at(Point p) const;
   // crit of every point index of a board with num_points points.
   std::vector<float> map(int num_points) const;
+  // How settled the point's owner is: |P(Black owns p) - P(White owns p)|,
+  // 1 where the playouts always give it to the same side (0 before any).
+  float settled(Point p) const;
+  std::vector<float> settled_map(int num_points) const;
 
  private:
   void fit(int num_points);

@@ -50,7 +50,7 @@ struct GoDomain {
     patterns::FeatureExtractor features;  // for the learned priors
     LadderReader ladder;  // for the moves the tree leaves out
     ScoreTally scores;  // the final scores of this thread's simulations
-    CriticalityTally criticality;  // this thread's playouts, when criticality_weight > 0
+    CriticalityTally criticality;  // this thread's playouts, when tallies_playouts()
   };
   static constexpr int kMaxMoves = kMaxPoints;
   static constexpr int kMaxChildren = kMaxPoints;
@@ -78,6 +78,11 @@ struct GoDomain {
   double criticality_weight;
   std::int64_t criticality_min_playouts;
   const std::vector<float>* criticality_map = nullptr;
+  // The owner term (lower_settled_priors), 0 off; from the same tally and,
+  // before a thread has enough playouts, the previous search's settled map.
+  double owner_prior_weight;
+  const std::vector<float>* settled_map = nullptr;
+  bool tallies_playouts() const { return criticality_weight > 0 || owner_prior_weight > 0; }
   const std::vector<DeadStone>* dead_stones = nullptr;  // see SearchLimits::dead (null: none)
 
   // The parameters' values for a board of this size (Settings holds the
@@ -114,6 +119,16 @@ struct GoDomain {
   // points' criticality (none below zero), from the thread's tally (null:
   // none) or the previous search's map.
   void add_criticality(ChildInit* out, int n, const CriticalityTally* tally) const;
+  // Lowers the prior odds H / (1 - H) of n candidate moves by exp(-w s^2),
+  // w = owner_prior_weight, s how settled the point's owner is over the
+  // playouts (same sources as add_criticality). A point the playouts always
+  // give to one side is inside a living group's area or a dead group's: a
+  // stone there rarely changes the game, and on 19x19 the search kept adding
+  // stones to groups already dead (docs/strength.md). Pachi's patterns learn
+  // the same from its playouts' ownership (its mcowner feature).
+  void lower_settled_priors(ChildInit* out, int n, const CriticalityTally* tally) const;
+  // Both terms above, where on.
+  void add_playout_priors(ChildInit* out, int n, const CriticalityTally* tally) const;
 
  private:
   GoDomain() = default;
@@ -231,6 +246,7 @@ class GoSearch {
   int tree_size_ = 0;
   ScoreTally root_scores_;  // the final scores of the simulations from the kept root
   std::vector<float> criticality_;  // the last search's, per point (empty: none or off)
+  std::vector<float> settled_;      // the last search's settled map, likewise
   double expected_area_lead_ = NAN;  // the last search's, where the score term is centred
   double last_certainty_ = 0;        // the last search's |2 * win rate - 1|
   SearchObserver* observer_ = nullptr;  // the cluster's, if any

@@ -77,6 +77,9 @@ struct Settings {
   // Criticality (engine/criticality.h): added to the prior of a move, times
   // the covariance of owning its point and winning; 0: off.
   double criticality_weight = 0.0;
+  // The owner term (GoDomain::lower_settled_priors): a move's prior odds
+  // times exp(-w s^2), s how settled its point's owner is; 0: off.
+  double owner_prior_weight = 0.0;
   int criticality_min_playouts = 500;  // a thread's own playouts before it trusts its own tally
   bool prune_ladders = true;        // the tree never runs a string out of atari into a ladder it loses
   bool reuse_tree = true;
