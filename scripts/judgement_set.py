@@ -18,8 +18,9 @@ rate in [--min-rate, 0.92], drawn with --seed, and keeps at most
 an SGF of the moves before it, with Tengen to move, and listed in
 positions.txt with the game's outcome for Tengen.
 
-`run` searches each position with the engine (GTP `loadsgf`, then
-`kata-genmove_analyze`) and prints the win rate it gives the side to move,
+`run` searches each position with the engine (GTP `loadsgf`, then, with
+--warm-up, a first search by `reg_genmove`, then `kata-genmove_analyze`)
+and prints the win rate it gives the side to move,
 then the mean over the collapses (the games were lost: lower is better),
 the mean over the controls (won: higher is better), their separation and
 the log-loss against the outcomes. `diff` pairs two runs position by
@@ -176,6 +177,8 @@ def run(args):
         client = match.GtpClient("engine", args.engine, log, args.timeout)
         for name, to_move, outcome, _logged in entries:
             client.must("loadsgf %s" % os.path.join(os.path.abspath(args.set), name + ".sgf"))
+            if args.warm_up:
+                client.must("reg_genmove %s" % to_move.lower())
             rate = parse_rate(client.must("kata-genmove_analyze %s 1000000" % to_move.lower()))
             rows.append((int(outcome), rate))
             line = "%s %s %.3f" % (name, outcome, rate)
@@ -263,6 +266,10 @@ def main(argv=None):
     r.add_argument("--set", default=DEFAULT_SET)
     r.add_argument("--out", help="also write the results here (for diff)")
     r.add_argument("--timeout", type=float, default=600)
+    r.add_argument("--warm-up", action="store_true",
+                   help="search each position once (reg_genmove) before the measured search, so that what the "
+                        "engine carries from one search to the next (Tengen's ownership and criticality maps) "
+                        "is there as in a game; give Tengen --reuse-tree false to measure a fresh tree")
     d = sub.add_parser("diff", help="compare two runs' results position by position")
     d.add_argument("before")
     d.add_argument("after")

@@ -44,6 +44,9 @@ FAKE_ENGINE = r'''
             moves = len(re.findall(r";[BW]\[", open(args[0]).read()))
             rate = 0.8 if moves < 100 else 0.3
             return ""
+        if command == "reg_genmove":
+            rate = rate - 0.1  # a warmed-up search rates the position lower
+            return "D4"
         if command == "kata-genmove_analyze":
             return "\ninfo move D4 visits 10 winrate %.3f pv D4 info move Q16 visits 2 winrate 0.1\nplay D4" % rate
         raise Refuse("unknown command")
@@ -153,6 +156,10 @@ class EndToEndTest(unittest.TestCase):
             self.assertEqual(ran.returncode, 0, ran.stderr)
             # The collapse (40 moves) gets 0.8, the control (over 150 moves) 0.3.
             self.assertIn("mean over 1 collapses 0.800, over 1 controls 0.300, separation -0.500", ran.stdout)
+            warmed = subprocess.run([sys.executable, SCRIPT, "run", "--engine", fake, "--set", out, "--warm-up"],
+                                    capture_output=True, text=True, timeout=60)
+            self.assertEqual(warmed.returncode, 0, warmed.stderr)
+            self.assertIn("mean over 1 collapses 0.700, over 1 controls 0.200", warmed.stdout)
             compared = subprocess.run([sys.executable, SCRIPT, "diff", results, results],
                                       capture_output=True, text=True, timeout=60)
             self.assertEqual(compared.returncode, 0, compared.stderr)
