@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 #include "support/diagram.h"
 #include "support/quick_settings.h"
@@ -208,60 +209,57 @@ TEST(OwnerPrior, IsOffAtWeightZeroAndUsesThePreviousMapUntilTheThreadHasEnough) 
   EXPECT_FLOAT_EQ(kids[1].prior, 0.6f);  // the previous map has B3 unsettled
 }
 
-// End to end: a search with criticality leaves a map behind, and the next
-// search's root priors carry it; without it they are the pattern priors.
-TEST(Criticality, TheNextSearchStartsFromTheLastOnesMap) {
-  const auto settings = [](double weight) {
+// End to end: a search with a playout term leaves its map behind, and the
+// next search's root priors carry it. Runs a search of the position below
+// without the term and one with `weight` set to `value`, then a new search
+// of each (another side to move keeps no tree, so the root's priors are set
+// afresh, from the map); returns the two priors of every root move.
+struct PriorPair {
+  Point move;
+  double plain, with;
+};
+
+std::vector<PriorPair> next_root_priors(double Settings::*weight, double value) {
+  const auto settings = [&](double w) {
     Settings s = test_support::quick_settings({.playouts = 2000, .score_playouts = {}, .seed = 7,
                                                .board_size = {}, .threads = 1, .early_stop = false});
-    s.criticality_weight = weight;
+    s.*weight = w;
     return s;
   };
-  // Two strings in a race at two liberties each: whoever wins it wins.
+  // Two strings in a race at two liberties each: whoever wins it wins. Most
+  // other points' owner is settled (Black's wall, White's eyeless string).
   const Game game = test::game_from_rows({".........", ".........", "..XXXX...", ".XOOOOX..", ".XO..OX..",
                                           ".XOOOOX..", "..XXXX...", ".........", "........."},
                                          Color::White, 7);
-  GoSearch plain(settings(0)), critical(settings(2));
-  for (GoSearch* s : {&plain, &critical}) s->run(game, Color::White, 7, {2000, 0, 0});
-  // A new position (another side to move) keeps no tree: the root's priors
-  // are set afresh, the critical search's from its map.
+  GoSearch plain(settings(0)), with(settings(value));
+  for (GoSearch* s : {&plain, &with}) s->run(game, Color::White, 7, {2000, 0, 0});
   const SearchResult p = plain.run(game, Color::Black, 7, {1, 0, 0});
-  const SearchResult c = critical.run(game, Color::Black, 7, {1, 0, 0});
-  int raised = 0;
+  const SearchResult w = with.run(game, Color::Black, 7, {1, 0, 0});
+  std::vector<PriorPair> out;
   for (const RootChild& pc : p.children) {
-    for (const RootChild& cc : c.children) {
-      if (cc.move != pc.move) continue;
-      EXPECT_GE(cc.prior, pc.prior - 1e-6) << vertex_string(cc.move, 9);
-      raised += cc.prior > pc.prior + 1e-6;
+    for (const RootChild& wc : w.children) {
+      if (wc.move == pc.move) out.push_back({pc.move, pc.prior, wc.prior});
     }
+  }
+  return out;
+}
+
+TEST(Criticality, TheNextSearchStartsFromTheLastOnesMap) {
+  int raised = 0;
+  for (const auto& [move, plain, critical] : next_root_priors(&Settings::criticality_weight, 2)) {
+    EXPECT_GE(critical, plain - 1e-6) << vertex_string(move, 9);
+    raised += critical > plain + 1e-6;
   }
   EXPECT_GT(raised, 0);
 }
 
-// The same for the owner term: the next search's root priors are lowered
-// where the last search's playouts settled the owner, and never raised.
+// The owner term lowers the priors where the last search's playouts
+// settled the owner, and never raises one.
 TEST(OwnerPrior, TheNextSearchStartsFromTheLastOnesSettledMap) {
-  const auto settings = [](double weight) {
-    Settings s = test_support::quick_settings({.playouts = 2000, .score_playouts = {}, .seed = 7,
-                                               .board_size = {}, .threads = 1, .early_stop = false});
-    s.owner_prior_weight = weight;
-    return s;
-  };
-  // Black's wall and White's eyeless string: most points' owner is settled.
-  const Game game = test::game_from_rows({".........", ".........", "..XXXX...", ".XOOOOX..", ".XO..OX..",
-                                          ".XOOOOX..", "..XXXX...", ".........", "........."},
-                                         Color::White, 7);
-  GoSearch plain(settings(0)), owner(settings(3));
-  for (GoSearch* s : {&plain, &owner}) s->run(game, Color::White, 7, {2000, 0, 0});
-  const SearchResult p = plain.run(game, Color::Black, 7, {1, 0, 0});
-  const SearchResult o = owner.run(game, Color::Black, 7, {1, 0, 0});
   int lowered = 0;
-  for (const RootChild& pc : p.children) {
-    for (const RootChild& oc : o.children) {
-      if (oc.move != pc.move) continue;
-      EXPECT_LE(oc.prior, pc.prior + 1e-6) << vertex_string(oc.move, 9);
-      lowered += oc.prior < pc.prior - 1e-6;
-    }
+  for (const auto& [move, plain, owner] : next_root_priors(&Settings::owner_prior_weight, 3)) {
+    EXPECT_LE(owner, plain + 1e-6) << vertex_string(move, 9);
+    lowered += owner < plain - 1e-6;
   }
   EXPECT_GT(lowered, 0);
 }
